@@ -1,0 +1,121 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createRealtimeHub } from './modules/realtime/index.js';
+import type { RealtimeHub } from './modules/realtime/realtime.hub.js';
+import { registerModules } from './modules.js';
+import type { HttpApp, PlatformContext } from './platform/context.js';
+import { createDb, type Db } from './platform/db/client.js';
+import { engineOf } from './platform/db/dialect.js';
+import { migrateToLatest } from './platform/db/migrator.js';
+import { createAuthGuard } from './platform/http/auth-guard.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerWeb } from './platform/http/web.js';
+import { createLogger } from './platform/logger.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { AccessTokens } from './platform/security/access-token.js';
+
+export interface AppOverrides {
+  db?: Db;
+  log?: Logger;
+  mailer?: Mailer;
+  hub?: RealtimeHub;
+  /** Skip seeding (admin, demo data); catalogues and plans are always seeded. */
+  seedDemo?: boolean;
+}
+
+export type App = HttpApp & { ctx: PlatformContext };
+
+/**
+ * Builds the whole application: platform plugins first, then the domain modules.
+ * Tests use it as-is with their own database and config.
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const db =
+    overrides.db ??
+    createDb(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqliteFile: `${config.dataDir}/nexo.db` },
+    );
+  await migrateToLatest(db);
+
+  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: config.mail.outboxDir,
+      log,
+    });
+  const hub = overrides.hub ?? (await createRealtimeHub({ redisUrl: config.redisUrl, log }));
+
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>() as unknown as HttpApp;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://accounts.google.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https://accounts.google.com'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Nexo API', description: 'API de la plataforma IoT Nexo', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/sv/docs' });
+
+  const ctx: PlatformContext = { config, db, log, mailer, hub, tokens, requireAuth: createAuthGuard(tokens) };
+
+  app.get('/sv/health', { schema: { hide: true } }, async () => {
+    await sql`select 1`.execute(db);
+    return { status: 1, ok: true, engine: engineOf(db), time: Date.now() };
+  });
+
+  await registerModules(app, ctx, { seedDemo: overrides.seedDemo ?? config.demo });
+  await registerWeb(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    await hub.close();
+    mailer.close();
+    if (!overrides.db) await db.destroy();
+  });
+
+  const built = app as unknown as App;
+  built.ctx = ctx;
+  return built;
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is parsed once here; when some are wrong,
+ * all errors are listed together and the process exits (see main.ts).
+ */
+const boolFlag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url({ error: 'debe ser una URL válida' }).optional());
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_URL: optionalUrl,
+  MQTT_KEEPALIVE_GRACE: z.coerce.number().min(1).default(1.5),
+  SENSOR_STALE_SECONDS: z.coerce.number().int().min(0).default(0),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Nexo <no-responder@nexo.local>'),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_PASSWORD: optionalText,
+  ADMIN_EMAIL: z.string().default('admin@nexo.local'),
+  DEMO: boolFlag,
+  JWT_SECRET: optionalText,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  ALTCHA_HMAC_KEY: optionalText,
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).default(50_000),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  GOOGLE_CLIENT_ID: optionalText,
+  TELEGRAM_BOT_TOKEN: optionalText,
+  OSRM_URL: optionalUrl,
+  TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalText,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqtt: { port: number; url: string | undefined; keepaliveGrace: number };
+  sensorStaleSeconds: number;
+  redisUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  admin: { username: string; password: string | undefined; email: string };
+  demo: boolean;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  altcha: { hmacKey: string; maxNumber: number };
+  login: { maxAttempts: number; windowSeconds: number };
+  googleClientId: string | undefined;
+  telegramBotToken: string | undefined;
+  osrmUrl: string | undefined;
+  tileUrl: string;
+  historyRetentionDays: number;
+  bodyLimitBytes: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads a secret from DATA_DIR/secrets.json, creating it the first time, so restarts keep sessions valid. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets.json');
+  let secrets: Record<string, string> = {};
+  if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const existing = secrets[name];
+  if (existing) return existing;
+  const created = randomBytes(32).toString('base64url');
+  secrets[name] = created;
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return created;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    mqtt: { port: e.MQTT_PORT, url: e.MQTT_URL, keepaliveGrace: e.MQTT_KEEPALIVE_GRACE },
+    sensorStaleSeconds: e.SENSOR_STALE_SECONDS,
+    redisUrl: e.REDIS_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    demo: e.DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'test'),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwtSecret'),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    altcha: {
+      hmacKey: e.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'altchaHmacKey'),
+      maxNumber: e.ALTCHA_MAX_NUMBER,
+    },
+    login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    osrmUrl: e.OSRM_URL,
+    tileUrl: e.TILE_URL,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,55 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/** Starts Nexo; SIGTERM/SIGINT stop accepting, flush readings, close the broker, then the database. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      app.log.fatal(`El puerto HTTP ${config.port} ya está en uso. Elija otro con PORT=…`);
+    } else {
+      app.log.fatal({ err: error }, 'no se pudo iniciar el servidor');
+    }
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  app.log.info(`Nexo está listo en ${url}`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'apagando Nexo');
+    const timer = setTimeout(() => {
+      app.log.error('el apagado tardó demasiado; saliendo');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error durante el apagado');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

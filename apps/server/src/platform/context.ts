@@ -1,0 +1,35 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  preHandlerAsyncHookHandler,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { RealtimeHub } from '../modules/realtime/realtime.hub.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+import type { AccessTokens } from './security/access-token.js';
+
+/** The platform pieces every module may be given. Modules receive what they need explicitly. */
+export interface PlatformContext {
+  config: Config;
+  db: Db;
+  log: Logger;
+  mailer: Mailer;
+  hub: RealtimeHub;
+  tokens: AccessTokens;
+  /** preHandler for protected routes. */
+  requireAuth: preHandlerAsyncHookHandler;
+}
+
+/** The Fastify instance modules register routes on, typed with the zod provider. */
+export type HttpApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+// node-postgres returns int8 (bigint, count(*)) as strings by default. Epoch milliseconds and
+// ids fit in a JS number, so parse them as numbers on the way out.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// numeric (e.g. sums) as numbers too.
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export type Db = Kysely<Database>;
+
+export interface DbOptions {
+  /** PostgreSQL connection string; when absent, SQLite is used. */
+  databaseUrl?: string | undefined;
+  /** SQLite file, or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export function createDb(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run while the ingest batch writes; NORMAL sync is durable across process
+  // crashes (kill -9) in WAL mode, which is what QoS 1 acknowledgements rely on.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,269 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The one typed Database interface, for both engines.
+ * Times are epoch milliseconds; booleans are stored as 0/1 integers on both engines so
+ * queries and results read the same everywhere.
+ */
+type Id = Generated<number>;
+type Bool = number;
+type EpochMs = number;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  mail: string;
+  nombre: string;
+  telefono: string | null;
+  codigo_pais_id: number | null;
+  password_hash: string | null;
+  es_externo: Bool;
+  google_sub: string | null;
+  mail_validado: Bool;
+  telegram_chat_id: string | null;
+  empresa_id: number | null;
+  usuario_padre_id: number | null;
+  created_at: EpochMs;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  rol: string;
+}
+
+export interface EmpresasTable {
+  id: Id;
+  nombre: string;
+  logo_url: string | null;
+}
+
+export interface CountryCodesTable {
+  id: Id;
+  codigo_pais: string;
+  descripcion: string;
+}
+
+/** Codes mailed for registration, password recovery and e-mail change; `hash` is what the client holds. */
+export interface VerificationCodesTable {
+  id: Id;
+  hash: string;
+  mail: string;
+  code_hash: string;
+  proposito: 'registro' | 'recuperacion' | 'cambio_mail';
+  user_id: number | null;
+  attempts: number;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** Mail-validation links (`/login?codigoMail=`). */
+export interface ActivationLinksTable {
+  id: Id;
+  token_hash: string;
+  user_id: number;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** Refresh tokens are stored hashed; a family shares one login, and reuse of a rotated one revokes the family. */
+export interface RefreshTokensTable {
+  id: Id;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: EpochMs;
+  created_at: EpochMs;
+  rotated_at: EpochMs | null;
+  revoked_at: EpochMs | null;
+}
+
+export interface SubscriptionTypesTable {
+  id: number;
+  descripcion: string;
+}
+
+export interface PlansTable {
+  id: Id;
+  nombre: string;
+  tipo_suscripcion_id: number;
+  costo: number;
+  costo_tres: number;
+  costo_seis: number;
+  costo_doce: number;
+  costo_paypal: number;
+  costo_tres_paypal: number;
+  costo_seis_paypal: number;
+  costo_doce_paypal: number;
+  cant_meses_gratis: number;
+  cantidad_sensores: number;
+  cantidad_dispositivos: number;
+  cantidad_usuarios: number;
+  solo_gratis: Bool;
+  puede_ser_gratis: Bool;
+  permite_vistas: Bool;
+  permite_mapa: Bool;
+  activo: Bool;
+}
+
+/** A user's licence: limits are copied from the plan when the token is issued. */
+export interface SubscriptionTokensTable {
+  id: Id;
+  user_id: number;
+  plan_id: number;
+  tipo_suscripcion_id: number;
+  estado: number;
+  es_gratuito: Bool;
+  cancelacion_solicitada: Bool;
+  cantidad_dispositivos: number;
+  cantidad_sensores: number;
+  cantidad_usuarios: number;
+  permite_vistas: Bool;
+  permite_mapa: Bool;
+  fecha_desde: EpochMs;
+  fecha_hasta: EpochMs | null;
+  created_at: EpochMs;
+}
+
+export interface DeviceTypesTable {
+  id: number;
+  descripcion: string;
+}
+
+export interface FoldersTable {
+  id: Id;
+  user_id: number;
+  nombre: string;
+  parent_id: number | null;
+  es_root: Bool;
+  created_at: EpochMs;
+}
+
+export interface DevicesTable {
+  id: Id;
+  nombre: string;
+  apikey: string;
+  secret: string;
+  tipo_equipo_id: number | null;
+  owner_id: number;
+  conectado: Bool;
+  conectado_cambio_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** A user's role on a device, and where that user keeps it (folder). */
+export interface DeviceUsersTable {
+  device_id: number;
+  user_id: number;
+  rol_id: number;
+  folder_id: number | null;
+  created_at: EpochMs;
+}
+
+export interface SensorTypesTable {
+  id: number;
+  descripcion: string;
+}
+
+export interface WidgetTypesTable {
+  id: number;
+  descripcion: string;
+}
+
+export interface SensorsTable {
+  id: Id;
+  device_id: number;
+  nombre: string;
+  label_usuario: string;
+  nombre_nexo: string;
+  tipo_sensor_id: number;
+  tipo_dato: number;
+  variable_json: string | null;
+  variable_longitud: string | null;
+  calibracion: number;
+  valor_encendido: string | null;
+  valor_apagado: string | null;
+  ultimo_valor: string | null;
+  fecha_uv: EpochMs | null;
+  conectado: Bool;
+  created_at: EpochMs;
+}
+
+/** Widget definitions of a sensor (at most two). */
+export interface ShadowsTable {
+  id: Id;
+  sensor_id: number;
+  nombre: string;
+  tipo_widget_id: number;
+  valor_min_referencia: number | null;
+  valor_max_referencia: number | null;
+  cantidad_horas: number;
+  orden: number;
+}
+
+/** Grid layouts per user and owner (a device or a view), all breakpoints in one JSON text. */
+export interface LayoutsTable {
+  user_id: number;
+  owner_kind: 'equipo' | 'vista';
+  owner_id: number;
+  layouts: string;
+  updated_at: EpochMs;
+}
+
+/** Raw readings, keyed for (sensor_id, ts) range scans. valor_num is set when the value is numeric. */
+export interface ReadingsTable {
+  id: Id;
+  sensor_id: number;
+  ts: EpochMs;
+  valor: string;
+  valor_num: number | null;
+}
+
+/** Per-minute and per-hour aggregates maintained at ingest, so charts never scan raw rows. */
+export interface ReadingRollupsTable {
+  sensor_id: number;
+  resolution_s: number;
+  bucket_ts: EpochMs;
+  cnt: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  empresas: EmpresasTable;
+  country_codes: CountryCodesTable;
+  verification_codes: VerificationCodesTable;
+  activation_links: ActivationLinksTable;
+  refresh_tokens: RefreshTokensTable;
+  subscription_types: SubscriptionTypesTable;
+  plans: PlansTable;
+  subscription_tokens: SubscriptionTokensTable;
+  device_types: DeviceTypesTable;
+  folders: FoldersTable;
+  devices: DevicesTable;
+  device_users: DeviceUsersTable;
+  sensor_types: SensorTypesTable;
+  widget_types: WidgetTypesTable;
+  sensors: SensorsTable;
+  shadows: ShadowsTable;
+  layouts: LayoutsTable;
+  readings: ReadingsTable;
+  reading_rollups: ReadingRollupsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type SensorRow = Selectable<SensorsTable>;
+export type ShadowRow = Selectable<ShadowsTable>;
+export type FolderRow = Selectable<FoldersTable>;
+export type ReadingRow = Selectable<ReadingsTable>;
+export type NewReading = Insertable<ReadingsTable>;
+export type PlanRow = Selectable<PlansTable>;
+export type SubscriptionTokenRow = Selectable<SubscriptionTokensTable>;
+export type { ColumnType };

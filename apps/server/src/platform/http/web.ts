@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { codigosError, mensajes } from '@nexo/contracts';
+import type { FastifyInstance } from 'fastify';
+
+const defaultDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+/**
+ * Serves the web build with SPA fallback: any GET outside /sv that is not a file answers
+ * index.html, so deep links such as /home/listaEquipo?id=3 load the app.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const root = path.resolve(webDist ?? defaultDist);
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/sv/') || request.url === '/sv';
+    if (request.method === 'GET' && !isApi && !path.extname(request.url.split('?')[0] ?? '')) {
+      if (hasBuild) return reply.type('text/html').sendFile('index.html');
+      return reply
+        .type('text/html')
+        .send(
+          '<!doctype html><meta charset="utf-8"><title>Nexo</title><p>La aplicación web no está compilada. Ejecute <code>npm run build</code>.</p>',
+        );
+    }
+    return reply
+      .status(404)
+      .send({ status: 2, codigo: codigosError.generico, mensaje: mensajes.rutaNoEncontrada });
+  });
+}

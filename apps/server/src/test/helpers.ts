@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { type App, type AppOverrides, buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { createDb, type Db } from '../platform/db/client.js';
+import { migrateToLatest } from '../platform/db/migrator.js';
+import type { Mailer, MailMessage } from '../platform/mail/mailer.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engines repository and API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb {
+  db: Db;
+  engine: Engine;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory SQLite, or a schema of its own on the test PostgreSQL. */
+export async function createTestDb(engine: Engine): Promise<TestDb> {
+  if (engine === 'sqlite') {
+    const db = createDb({ sqliteFile: ':memory:' });
+    await migrateToLatest(db);
+    return { db, engine, cleanup: () => db.destroy() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL no está definida');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = createDb({ databaseUrl: url, poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin);
+  await admin.destroy();
+  const db = createDb({ databaseUrl: url, pgSchema: schema, poolSize: 4 });
+  await migrateToLatest(db);
+  return {
+    db,
+    engine,
+    async cleanup() {
+      await db.destroy();
+      const dropper = createDb({ databaseUrl: url, poolSize: 1 });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(dropper);
+      await dropper.destroy();
+    },
+  };
+}
+
+/** A mailer that keeps messages in memory for assertions. */
+export function createMemoryMailer(): Mailer & { sent: MailMessage[]; last(): MailMessage | undefined } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+    last: () => sent.at(-1),
+    close() {},
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nexo-test-'));
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'silent',
+      ALTCHA_MAX_NUMBER: '1000',
+      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      ALTCHA_HMAC_KEY: 'test-altcha-key',
+      DEMO: '0',
+      ...env,
+    },
+    { dataDir, ...overrides },
+  );
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  engine: Engine;
+  mailer: ReturnType<typeof createMemoryMailer>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of the given engine, with an in-memory mailer. */
+export async function buildTestApp(
+  engine: Engine = 'sqlite',
+  options: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; overrides?: AppOverrides } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDb(engine);
+  const mailer = createMemoryMailer();
+  const config = testConfig(options.config, options.env);
+  const app = await buildApp(config, {
+    db: testDb.db,
+    mailer,
+    log: pino({ level: 'silent' }),
+    seedDemo: false,
+    ...options.overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    db: testDb.db,
+    engine,
+    mailer,
+    async close() {
+      await app.close();
+      await testDb.cleanup();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { mensajes } from './messages.js';
+
+/** Success envelope: `{ status: 1, ...named fields }` (architecture, HTTP contract). */
+export const OkSchema = z.object({ status: z.literal(1) });
+export type Ok = z.infer<typeof OkSchema>;
+
+export const ErrorItemSchema = z.object({ campo: z.string(), mensaje: z.string() });
+export type ErrorItem = z.infer<typeof ErrorItemSchema>;
+
+/** Failure envelope: a real HTTP status plus `{ status: 2, codigo, mensaje, errores? }`. */
+export const ErrorEnvelopeSchema = z.object({
+  status: z.literal(2),
+  codigo: z.union([z.number(), z.string()]),
+  mensaje: z.string(),
+  errores: z.array(ErrorItemSchema).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** `chequear*` answers: 1 = free, 3 = taken. */
+export const ChequeoSchema = z.object({ status: z.union([z.literal(1), z.literal(3)]) });
+
+const requiredIssue = (iss: { input: unknown }) =>
+  iss.input === undefined || iss.input === null || iss.input === ''
+    ? mensajes.requerido
+    : mensajes.campoInvalido;
+
+/** A required trimmed-or-not text field with the catalogue's length messages. */
+export function texto(opts: { min?: number; max: number; maxMensaje?: string; minMensaje?: string }) {
+  return z
+    .string({ error: requiredIssue })
+    .min(1, { error: mensajes.requerido })
+    .min(opts.min ?? 1, { error: opts.minMensaje ?? mensajes.muyCorto })
+    .max(opts.max, { error: opts.maxMensaje ?? mensajes.muyLargo });
+}
+
+/** A positive integer id, accepted as a number or a numeric string (query strings, forms). */
+export const IdSchema = z.coerce
+  .number({ error: requiredIssue })
+  .int({ error: mensajes.campoInvalido })
+  .positive({ error: mensajes.campoInvalido });
+
+export const IdBodySchema = z.object({ id: IdSchema });
+export type IdBody = z.infer<typeof IdBodySchema>;
+
+/** A referenced object by id, e.g. `tipoEquipo: { id }`. */
+export const RefSchema = z.object({ id: IdSchema });
+
+export { requiredIssue };

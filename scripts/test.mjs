@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order, stopping at the first failure:
+// types, lint, unit + API + protocol tests (vitest), the production build, then Playwright.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+const steps = [
+  ['tipos', 'npx', ['tsc', '-b']],
+  ['lint', 'npx', ['biome', 'check', '.']],
+  ['vitest', 'npx', ['vitest', 'run']],
+  ['build web', 'npm', ['run', 'build', '-w', '@nexo/web']],
+  ['playwright', 'npx', ['playwright', 'test']],
+];
+
+const only = process.argv.slice(2);
+for (const [name, command, args] of steps) {
+  if (only.length > 0 && !only.includes(name.split(' ')[0])) continue;
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} falló (${seconds} s)`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds} s)`);
+}
