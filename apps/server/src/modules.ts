@@ -1,3 +1,4 @@
+import { createHistoryService } from './modules/history/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 
 /**
@@ -5,7 +6,12 @@ import type { HttpApp, PlatformContext } from './platform/context.js';
  * platform pieces and sibling services it needs, then registers its routes.
  */
 export async function registerModules(
-  _app: HttpApp,
-  _ctx: PlatformContext,
+  app: HttpApp,
+  ctx: PlatformContext,
   _options: { seedDemo: boolean },
-): Promise<void> {}
+): Promise<void> {
+  // history (F): readings + rollups; devices (sensor deletion) and telemetry (ingest) receive it.
+  const history = createHistoryService({ db: ctx.db, log: ctx.log, config: ctx.config });
+  history.startRetention();
+  app.addHook('onClose', async () => history.stopRetention());
+}

@@ -1,0 +1,242 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/client.js';
+import { bucketStart, historyDialect } from './history.dialect.js';
+
+/** One reading as the ingest path hands it over. */
+export interface ReadingInput {
+  sensorId: number;
+  ts: number;
+  valor: string;
+  valorNum: number | null;
+}
+
+/** Rollup resolutions kept at ingest, in seconds: per minute and per hour. */
+export const ROLLUP_RESOLUTIONS = [60, 3600] as const;
+export type RollupResolution = (typeof ROLLUP_RESOLUTIONS)[number];
+
+export interface RollupRow {
+  sensor_id: number;
+  resolution_s: number;
+  bucket_ts: number;
+  cnt: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+/** Rows per multi-row INSERT: 4 bound values each stays well under SQLite's variable limit. */
+const INSERT_CHUNK = 1000;
+/** Ids per IN list. */
+const ID_CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Pre-aggregates a batch per (sensor, resolution, bucket) so each bucket is upserted once per batch. */
+export function aggregateRollups(rows: readonly ReadingInput[]): RollupRow[] {
+  const byKey = new Map<string, RollupRow>();
+  for (const row of rows) {
+    const value = row.valorNum;
+    if (value === null || !Number.isFinite(value)) continue;
+    for (const resolution of ROLLUP_RESOLUTIONS) {
+      const size = resolution * 1000;
+      const bucket = Math.floor(row.ts / size) * size;
+      const key = `${row.sensorId}:${resolution}:${bucket}`;
+      const current = byKey.get(key);
+      if (current) {
+        current.cnt += 1;
+        current.sum += value;
+        if (value < current.min) current.min = value;
+        if (value > current.max) current.max = value;
+      } else {
+        byKey.set(key, {
+          sensor_id: row.sensorId,
+          resolution_s: resolution,
+          bucket_ts: bucket,
+          cnt: 1,
+          sum: value,
+          min: value,
+          max: value,
+        });
+      }
+    }
+  }
+  return [...byKey.values()];
+}
+
+export function createHistoryRepository(db: Db) {
+  const dialect = historyDialect(db);
+
+  async function upsertRollups(executor: Db, rollups: RollupRow[]): Promise<void> {
+    for (const part of chunks(rollups, INSERT_CHUNK)) {
+      await executor
+        .insertInto('reading_rollups')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['sensor_id', 'resolution_s', 'bucket_ts']).doUpdateSet((eb) => ({
+            cnt: eb(eb.ref('reading_rollups.cnt'), '+', eb.ref('excluded.cnt')),
+            sum: eb(eb.ref('reading_rollups.sum'), '+', eb.ref('excluded.sum')),
+            min: dialect.smaller(eb.ref('reading_rollups.min'), eb.ref('excluded.min')),
+            max: dialect.larger(eb.ref('reading_rollups.max'), eb.ref('excluded.max')),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Recomputes one bucket from the raw readings (after a single reading was deleted). */
+  async function rebuildBucket(executor: Db, sensorId: number, resolution: number, bucketTs: number) {
+    const size = resolution * 1000;
+    const agg = await executor
+      .selectFrom('readings')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('cnt'),
+        eb.fn.sum<number>('valor_num').as('sum'),
+        eb.fn.min<number>('valor_num').as('min'),
+        eb.fn.max<number>('valor_num').as('max'),
+      ])
+      .where('sensor_id', '=', sensorId)
+      .where('ts', '>=', bucketTs)
+      .where('ts', '<', bucketTs + size)
+      .where('valor_num', 'is not', null)
+      .executeTakeFirst();
+    const cnt = Number(agg?.cnt ?? 0);
+    if (!agg || cnt === 0 || agg.min === null || agg.max === null) {
+      await executor
+        .deleteFrom('reading_rollups')
+        .where('sensor_id', '=', sensorId)
+        .where('resolution_s', '=', resolution)
+        .where('bucket_ts', '=', bucketTs)
+        .execute();
+      return;
+    }
+    await executor
+      .insertInto('reading_rollups')
+      .values({
+        sensor_id: sensorId,
+        resolution_s: resolution,
+        bucket_ts: bucketTs,
+        cnt,
+        sum: Number(agg.sum),
+        min: Number(agg.min),
+        max: Number(agg.max),
+      })
+      .onConflict((oc) =>
+        oc.columns(['sensor_id', 'resolution_s', 'bucket_ts']).doUpdateSet((eb) => ({
+          cnt: eb.ref('excluded.cnt'),
+          sum: eb.ref('excluded.sum'),
+          min: eb.ref('excluded.min'),
+          max: eb.ref('excluded.max'),
+        })),
+      )
+      .execute();
+  }
+
+  return {
+    db,
+
+    /** Inserts readings and folds their numeric values into the rollups, in one transaction. */
+    async appendReadings(rows: readonly ReadingInput[]): Promise<void> {
+      if (rows.length === 0) return;
+      const rollups = aggregateRollups(rows);
+      await db.transaction().execute(async (trx) => {
+        for (const part of chunks(rows, INSERT_CHUNK)) {
+          await trx
+            .insertInto('readings')
+            .values(
+              part.map((r) => ({
+                sensor_id: r.sensorId,
+                ts: Math.trunc(r.ts),
+                valor: r.valor,
+                valor_num: r.valorNum !== null && Number.isFinite(r.valorNum) ? r.valorNum : null,
+              })),
+            )
+            .execute();
+        }
+        await upsertRollups(trx, rollups);
+      });
+    },
+
+    async deleteForSensors(sensorIds: readonly number[]): Promise<void> {
+      if (sensorIds.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const part of chunks(sensorIds, ID_CHUNK)) {
+          await trx.deleteFrom('readings').where('sensor_id', 'in', part).execute();
+          await trx.deleteFrom('reading_rollups').where('sensor_id', 'in', part).execute();
+        }
+      });
+    },
+
+    /** Deletes one reading of a sensor and rebuilds the rollup buckets it belonged to. */
+    async deleteReading(sensorId: number, readingId: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .deleteFrom('readings')
+          .where('id', '=', readingId)
+          .where('sensor_id', '=', sensorId)
+          .returning(['ts', 'valor_num'])
+          .executeTakeFirst();
+        if (!row) return false;
+        if (row.valor_num !== null) {
+          for (const resolution of ROLLUP_RESOLUTIONS) {
+            const size = resolution * 1000;
+            await rebuildBucket(trx, sensorId, resolution, Math.floor(Number(row.ts) / size) * size);
+          }
+        }
+        return true;
+      });
+    },
+
+    /** Retention: removes readings and rollups older than the cut-off. Rollups go by bucket end. */
+    async deleteOlderThan(cutoffTs: number): Promise<{ readings: number }> {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('readings').where('ts', '<', cutoffTs).executeTakeFirst();
+        for (const resolution of ROLLUP_RESOLUTIONS) {
+          await trx
+            .deleteFrom('reading_rollups')
+            .where('resolution_s', '=', resolution)
+            .where('bucket_ts', '<', cutoffTs - resolution * 1000)
+            .execute();
+        }
+        return { readings: Number(deleted.numDeletedRows) };
+      });
+    },
+
+    /** Rebuilds every rollup of the given sensors from raw readings with set-based SQL (bulk loads, repairs). */
+    async rebuildRollups(sensorIds: readonly number[]): Promise<void> {
+      for (const part of chunks(sensorIds, ID_CHUNK)) {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('reading_rollups').where('sensor_id', 'in', part).execute();
+          for (const resolution of ROLLUP_RESOLUTIONS) {
+            const bucket = bucketStart(sql.ref('ts'), resolution * 1000);
+            await trx
+              .insertInto('reading_rollups')
+              .columns(['sensor_id', 'resolution_s', 'bucket_ts', 'cnt', 'sum', 'min', 'max'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('readings')
+                  .select((s) => [
+                    'sensor_id',
+                    sql.lit(resolution).as('resolution_s'),
+                    bucket.as('bucket_ts'),
+                    s.fn.countAll<number>().as('cnt'),
+                    s.fn.sum<number>('valor_num').as('sum'),
+                    s.fn.min<number>('valor_num').as('min'),
+                    s.fn.max<number>('valor_num').as('max'),
+                  ])
+                  .where('sensor_id', 'in', part)
+                  .where('valor_num', 'is not', null)
+                  .groupBy(['sensor_id', bucket]),
+              )
+              .execute();
+          }
+        });
+      }
+    },
+  };
+}
+
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
