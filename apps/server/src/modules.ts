@@ -1,5 +1,7 @@
 import { createHistoryService } from './modules/history/index.js';
+import { createLicensingService } from './modules/licensing/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
+import { seedReference } from './platform/db/seed-reference.js';
 
 /**
  * The composition root of the domain modules: each module is built with exactly the
@@ -10,7 +12,13 @@ export async function registerModules(
   ctx: PlatformContext,
   _options: { seedDemo: boolean },
 ): Promise<void> {
-  // history (F): readings + rollups; devices (sensor deletion) and telemetry (ingest) receive it.
+  // ---- reference data, licences (engineer A) ----
+  await seedReference(ctx.db);
+  // The devices module plugs its counts in with licensing.setUsageProvider(devices.usage).
+  const licensing = createLicensingService({ db: ctx.db });
+  void licensing;
+
+  // ---- history (engineer F): readings + rollups; devices and telemetry receive `history` ----
   const history = createHistoryService({ db: ctx.db, log: ctx.log, config: ctx.config });
   history.startRetention();
   app.addHook('onClose', async () => history.stopRetention());

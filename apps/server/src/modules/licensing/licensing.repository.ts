@@ -1,0 +1,104 @@
+import { estadosToken } from '@nexo/contracts';
+import type { Db } from '../../platform/db/client.js';
+
+/** Queries on plans and subscription tokens. Every function takes the executor so it can join a transaction. */
+export function createLicensingRepository() {
+  return {
+    async parentOf(db: Db, userId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('usuario_padre_id')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.usuario_padre_id ?? null;
+    },
+
+    /** Active tokens of a user, the best first: paid before free, then the latest ending. */
+    async activeTokens(db: Db, userId: number, now: number) {
+      return db
+        .selectFrom('subscription_tokens as t')
+        .innerJoin('plans as p', 'p.id', 't.plan_id')
+        .innerJoin('subscription_types as s', 's.id', 't.tipo_suscripcion_id')
+        .selectAll('t')
+        .select(['p.nombre as plan_nombre', 's.descripcion as tipo_descripcion'])
+        .where('t.user_id', '=', userId)
+        .where('t.estado', '=', estadosToken.activo)
+        .where((eb) => eb.or([eb('t.fecha_hasta', 'is', null), eb('t.fecha_hasta', '>', now)]))
+        .orderBy('t.es_gratuito', 'asc')
+        .orderBy('t.tipo_suscripcion_id', 'desc')
+        .orderBy('t.id', 'desc')
+        .execute();
+    },
+
+    async trialPlan(db: Db) {
+      return db
+        .selectFrom('plans')
+        .selectAll()
+        .where('tipo_suscripcion_id', '=', 1)
+        .where('activo', '=', 1)
+        .orderBy('id', 'asc')
+        .executeTakeFirst();
+    },
+
+    async planByTipo(db: Db, tipo: number) {
+      return db
+        .selectFrom('plans')
+        .selectAll()
+        .where('tipo_suscripcion_id', '=', tipo)
+        .where('activo', '=', 1)
+        .orderBy('id', 'asc')
+        .executeTakeFirst();
+    },
+
+    async planById(db: Db, id: number) {
+      return db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async hasAnyToken(db: Db, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('subscription_tokens')
+        .select('id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertToken(
+      db: Db,
+      values: {
+        user_id: number;
+        plan_id: number;
+        tipo_suscripcion_id: number;
+        es_gratuito: number;
+        cantidad_dispositivos: number;
+        cantidad_sensores: number;
+        cantidad_usuarios: number;
+        permite_vistas: number;
+        permite_mapa: number;
+        fecha_desde: number;
+        fecha_hasta: number | null;
+      },
+    ): Promise<number> {
+      const row = await db
+        .insertInto('subscription_tokens')
+        .values({ ...values, estado: estadosToken.activo, cancelacion_solicitada: 0, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    /** Marks tokens whose end date passed as finished (estado 2). */
+    async finishExpired(db: Db, now: number): Promise<number> {
+      const result = await db
+        .updateTable('subscription_tokens')
+        .set({ estado: estadosToken.finalizado })
+        .where('estado', '=', estadosToken.activo)
+        .where('fecha_hasta', 'is not', null)
+        .where('fecha_hasta', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type LicensingRepository = ReturnType<typeof createLicensingRepository>;

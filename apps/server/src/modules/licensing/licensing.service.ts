@@ -1,0 +1,126 @@
+import { type Licencia, tiposSuscripcion } from '@nexo/contracts';
+import type { Db } from '../../platform/db/client.js';
+import { createLicensingRepository } from './licensing.repository.js';
+
+/** What a licence owner currently uses; the devices module provides the real counts. */
+export interface UsageProvider {
+  countFor(ownerUserId: number): Promise<{ equipos: number; sensores: number; usuarios: number }>;
+}
+
+export const zeroUsage: UsageProvider = {
+  async countFor() {
+    return { equipos: 0, sensores: 0, usuarios: 0 };
+  },
+};
+
+export interface LicensingDeps {
+  db: Db;
+  usage?: UsageProvider;
+}
+
+/** Adds whole calendar months to an epoch-ms time (the trial lasts cantMesesGratis months). */
+export function addMonths(from: number, months: number): number {
+  const date = new Date(from);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.getTime();
+}
+
+export function createLicensingService(deps: LicensingDeps) {
+  const { db } = deps;
+  const repo = createLicensingRepository();
+  // Assignable so modules.ts can plug the devices module's counts in after both are built.
+  let usage: UsageProvider = deps.usage ?? zeroUsage;
+
+  /** The user whose token applies: a sub-user uses the parent's subscription. */
+  async function licenceOwner(userId: number): Promise<number> {
+    return (await repo.parentOf(db, userId)) ?? userId;
+  }
+
+  async function issue(
+    executor: Db,
+    userId: number,
+    plan: NonNullable<Awaited<ReturnType<typeof repo.planById>>>,
+    options: { months: number | null; esGratuito: boolean },
+  ): Promise<number> {
+    const now = Date.now();
+    return repo.insertToken(executor, {
+      user_id: userId,
+      plan_id: plan.id,
+      tipo_suscripcion_id: plan.tipo_suscripcion_id,
+      es_gratuito: options.esGratuito ? 1 : 0,
+      cantidad_dispositivos: plan.cantidad_dispositivos,
+      cantidad_sensores: plan.cantidad_sensores,
+      cantidad_usuarios: plan.cantidad_usuarios,
+      permite_vistas: plan.permite_vistas,
+      permite_mapa: plan.permite_mapa,
+      fecha_desde: now,
+      fecha_hasta: options.months === null ? null : addMonths(now, options.months),
+    });
+  }
+
+  return {
+    setUsageProvider(provider: UsageProvider): void {
+      usage = provider;
+    },
+
+    licenceOwner,
+
+    /** The active token of the user (a sub-user gets the parent's), with the owner's current usage. */
+    async getActiveLicence(userId: number): Promise<Licencia | null> {
+      const ownerId = await licenceOwner(userId);
+      const [token] = await repo.activeTokens(db, ownerId, Date.now());
+      if (!token) return null;
+      const used = await usage.countFor(ownerId);
+      return {
+        id: token.id,
+        tipoSuscripcion: { id: token.tipo_suscripcion_id, descripcion: token.tipo_descripcion },
+        nombrePlan: token.plan_nombre,
+        cantidadDispositivos: token.cantidad_dispositivos,
+        cantidadSensores: token.cantidad_sensores,
+        cantidadUsuarios: token.cantidad_usuarios,
+        cantEquiposAsignados: used.equipos,
+        cantSensoresAsignados: used.sensores,
+        cantUsuariosAsignados: used.usuarios,
+        cancelacionSolicitada: token.cancelacion_solicitada === 1,
+        fechaDesde: token.fecha_desde,
+        fechaHasta: token.fecha_hasta,
+        esGratuito: token.es_gratuito === 1,
+        permiteVistas: token.permite_vistas === 1,
+        permiteMapa: token.permite_mapa === 1,
+      };
+    },
+
+    /**
+     * Gives the user the free trial token (plan of type 1, cantMesesGratis months).
+     * Pass `executor` to run inside the caller's transaction (registration).
+     */
+    async issueTrial(userId: number, executor: Db = db): Promise<number> {
+      const plan = await repo.trialPlan(executor);
+      if (!plan) throw new Error('No existe el plan de prueba gratuita (seed de referencia no ejecutado)');
+      return issue(executor, userId, plan, { months: Math.max(plan.cant_meses_gratis, 1), esGratuito: true });
+    },
+
+    /** Issues a paid token of the given subscription type (shop, seeds, tests). `months` null = no end. */
+    async issuePlan(
+      userId: number,
+      tipo: number = tiposSuscripcion.full,
+      options: { months?: number | null; executor?: Db } = {},
+    ): Promise<number> {
+      const executor = options.executor ?? db;
+      const plan = await repo.planByTipo(executor, tipo);
+      if (!plan) throw new Error(`No existe un plan de tipo ${tipo}`);
+      return issue(executor, userId, plan, { months: options.months ?? null, esGratuito: false });
+    },
+
+    async hasAnyToken(userId: number): Promise<boolean> {
+      return repo.hasAnyToken(db, userId);
+    },
+
+    /** Finishes tokens past their end date; returns how many. */
+    async finishExpired(now: number = Date.now()): Promise<number> {
+      return repo.finishExpired(db, now);
+    },
+  };
+}
+
+export type LicensingService = ReturnType<typeof createLicensingService>;
