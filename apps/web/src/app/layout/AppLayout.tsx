@@ -1,0 +1,59 @@
+import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../shared/ui/PageLoader';
+import { SideMenu, sectionOf } from './SideMenu';
+import { SupportBubble } from './SupportBubble';
+import { TopBar } from './TopBar';
+import { useSessionUserSync } from './useSessionUserSync';
+
+export const DRAWER_WIDTH = 264;
+
+/** The authenticated frame: top bar, the area's side menu, and the page. */
+export function AppLayout() {
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  const section = sectionOf(location.pathname);
+  useSessionUserSync();
+
+  const closeMobile = () => setMobileOpen(false);
+  const menu = <SideMenu section={section} onNavigate={closeMobile} />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <TopBar onOpenMenu={() => setMobileOpen(true)} />
+      {isDesktop ? (
+        <Drawer
+          variant="permanent"
+          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          <Toolbar />
+          {menu}
+        </Drawer>
+      ) : (
+        // Temporary drawer: starts closed on phones and closes on any click outside it.
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={closeMobile}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          <Toolbar />
+          {menu}
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pb: 10 }}>
+        <Toolbar />
+        <Box sx={{ pt: { xs: 2, md: 3 } }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+      <SupportBubble />
+    </Box>
+  );
+}

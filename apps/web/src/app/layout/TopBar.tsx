@@ -1,0 +1,246 @@
+import DarkModeRoundedIcon from '@mui/icons-material/DarkModeRounded';
+import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
+import LightModeRoundedIcon from '@mui/icons-material/LightModeRounded';
+import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
+import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
+import NotificationsNoneRoundedIcon from '@mui/icons-material/NotificationsNoneRounded';
+import PersonRoundedIcon from '@mui/icons-material/PersonRounded';
+import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
+import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
+import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
+import VerifiedRoundedIcon from '@mui/icons-material/VerifiedRounded';
+import {
+  AppBar,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Popover,
+  Switch,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { mensajes } from '@nexo/contracts';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { LicenceBadge } from '../../features/licensing/components/LicenceBadge';
+import { LicenceDialog } from '../../features/licensing/components/LicenceDialog';
+import { landingPathFor, useSession } from '../../shared/api/session';
+import { useThemeMode } from '../../shared/hooks/useThemeMode';
+
+interface TopBarProps {
+  onOpenMenu: () => void;
+}
+
+export function TopBar({ onOpenMenu }: TopBarProps) {
+  const { usuario, token } = useSession();
+  const { mode, toggle } = useThemeMode();
+  const navigate = useNavigate();
+  const [userMenuAnchor, setUserMenuAnchor] = useState<HTMLElement | null>(null);
+  const [bellAnchor, setBellAnchor] = useState<HTMLElement | null>(null);
+  const [licenceOpen, setLicenceOpen] = useState(false);
+  const hasCompany = Boolean(usuario?.empresa);
+  const logoUrl = usuario?.empresa?.logoUrl || '/logo.svg';
+  // Notifications arrive in a later issue; until then nothing is unread.
+  const unread = 0;
+
+  const go = (to: string) => {
+    setUserMenuAnchor(null);
+    navigate(to);
+  };
+
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+        <IconButton
+          edge="start"
+          aria-label="Abrir menú"
+          onClick={onOpenMenu}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuRoundedIcon />
+        </IconButton>
+        <Box
+          component={RouterLink}
+          to={landingPathFor(usuario)}
+          aria-label="Inicio"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            textDecoration: 'none',
+            color: 'inherit',
+            mr: 1,
+          }}
+        >
+          <Box
+            component="img"
+            src={logoUrl}
+            alt={usuario?.empresa?.nombre ?? 'Nexo'}
+            sx={{ height: 34, maxWidth: 140, objectFit: 'contain' }}
+          />
+          {!usuario?.empresa?.logoUrl && (
+            <Typography variant="h6" sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 800 }}>
+              Nexo
+            </Typography>
+          )}
+        </Box>
+        {!hasCompany && (
+          <Button
+            component={RouterLink}
+            to="/tienda/suscripcion"
+            color="inherit"
+            startIcon={<StorefrontRoundedIcon />}
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          >
+            Tienda
+          </Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <LicenceBadge token={token} onClick={() => setLicenceOpen(true)} />
+        </Box>
+        <Tooltip title="Licencia">
+          <IconButton
+            aria-label="Licencia"
+            onClick={() => setLicenceOpen(true)}
+            color={token ? 'success' : 'default'}
+            sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+          >
+            <VerifiedRoundedIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}>
+          <IconButton
+            aria-label={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}
+            onClick={toggle}
+            sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+          >
+            {mode === 'dark' ? <LightModeRoundedIcon /> : <DarkModeRoundedIcon />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Notificaciones">
+          <IconButton aria-label="Notificaciones" onClick={(event) => setBellAnchor(event.currentTarget)}>
+            <Badge badgeContent={unread} color="error" data-testid="notificaciones-sin-leer">
+              <NotificationsNoneRoundedIcon />
+            </Badge>
+          </IconButton>
+        </Tooltip>
+        <Button
+          color="inherit"
+          onClick={(event) => setUserMenuAnchor(event.currentTarget)}
+          aria-label="Menú de usuario"
+          aria-haspopup="menu"
+          sx={{ gap: 1, pl: 0.5, pr: { xs: 0.5, sm: 1.5 }, minWidth: 0, borderRadius: 99 }}
+        >
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}>
+            {usuario?.username.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Typography
+            variant="body2"
+            noWrap
+            sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 140, fontWeight: 600 }}
+            data-testid="usuario-actual"
+          >
+            {usuario?.username}
+          </Typography>
+        </Button>
+      </Toolbar>
+
+      <Menu
+        anchorEl={userMenuAnchor}
+        open={userMenuAnchor !== null}
+        onClose={() => setUserMenuAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
+      >
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2">{usuario?.nombre}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {usuario?.mail}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem onClick={() => go('/perfil/misDatos')}>
+          <ListItemIcon>
+            <PersonRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Mi perfil</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => go('/perfil/usuarios')}>
+          <ListItemIcon>
+            <GroupRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Mis usuarios</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => go('/tienda/misCompras')}>
+          <ListItemIcon>
+            <ReceiptLongRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Mis compras</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={() => go('/perfil/misConsultas')}>
+          <ListItemIcon>
+            <SupportAgentRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Mis consultas</ListItemText>
+        </MenuItem>
+        {!hasCompany && (
+          <MenuItem onClick={() => go('/tienda/suscripcion')} sx={{ display: { sm: 'none' } }}>
+            <ListItemIcon>
+              <StorefrontRoundedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Tienda</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem onClick={toggle} sx={{ display: { md: 'none' } }}>
+          <ListItemIcon>
+            <DarkModeRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Modo oscuro</ListItemText>
+          <Switch
+            edge="end"
+            size="small"
+            checked={mode === 'dark'}
+            slotProps={{ input: { 'aria-label': 'Modo oscuro' } }}
+          />
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={() => go('/logout')}>
+          <ListItemIcon>
+            <LogoutRoundedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Salir</ListItemText>
+        </MenuItem>
+      </Menu>
+
+      <Popover
+        open={bellAnchor !== null}
+        anchorEl={bellAnchor}
+        onClose={() => setBellAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ p: 3, maxWidth: 320, textAlign: 'center' }}>
+          <NotificationsNoneRoundedIcon color="disabled" sx={{ fontSize: 40 }} />
+          <Typography variant="body2">{mensajes.alDia}</Typography>
+        </Box>
+      </Popover>
+
+      <LicenceDialog
+        open={licenceOpen}
+        token={token}
+        showShopLink={!hasCompany}
+        onClose={() => setLicenceOpen(false)}
+      />
+    </AppBar>
+  );
+}

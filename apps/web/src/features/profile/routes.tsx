@@ -1,0 +1,8 @@
+import type { RouteObject } from 'react-router';
+import { EnConstruccion } from '../../shared/ui/EnConstruccion';
+
+export const profileRoutes: RouteObject[] = [
+  { path: '/perfil/misDatos', element: <EnConstruccion titulo="Mis datos" /> },
+  { path: '/perfil/usuarios', element: <EnConstruccion titulo="Mis usuarios" /> },
+  { path: '/perfil/misConsultas', element: <EnConstruccion titulo="Mis consultas" /> },
+];

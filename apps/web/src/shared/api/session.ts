@@ -1,0 +1,56 @@
+import { type Licencia, rolesUsuario, type UsuarioSesion } from '@nexo/contracts';
+import { useSyncExternalStore } from 'react';
+import { api } from './httpClient';
+import { type StoredSession, sessionStore } from './sessionStore';
+
+export { SESSION_STORAGE_KEY, type StoredSession, sessionStore } from './sessionStore';
+
+export function isAdmin(usuario: Pick<UsuarioSesion, 'roles'> | null | undefined): boolean {
+  return usuario?.roles.includes(rolesUsuario.admin) ?? false;
+}
+
+/** Where a user goes right after logging in (spec 1 §2). */
+export function landingPathFor(usuario: Pick<UsuarioSesion, 'roles'> | null | undefined): string {
+  return isAdmin(usuario) ? '/admin/equipos' : '/home/misEquipos';
+}
+
+/** Revokes the refresh token (best effort) and forgets the session locally. */
+export async function logout(): Promise<void> {
+  const session = sessionStore.get();
+  if (session) {
+    try {
+      await api.post('/api/logout', { refresh_token: session.refresh_token });
+    } catch {
+      // The local session is dropped anyway; a refresh token the server still holds expires on its own.
+    }
+  }
+  sessionStore.clear();
+}
+
+export interface SessionState {
+  session: StoredSession | null;
+  isAuthenticated: boolean;
+  usuario: UsuarioSesion | null;
+  /** The active licence token, or null when the user has no subscription. */
+  token: Licencia | null;
+  roles: string[];
+  isAdmin: boolean;
+  hasRole: (role: string) => boolean;
+  logout: () => Promise<void>;
+}
+
+export function useSession(): SessionState {
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  const usuario = session?.usuario ?? null;
+  const roles = usuario?.roles ?? [];
+  return {
+    session,
+    isAuthenticated: session !== null,
+    usuario,
+    token: usuario?.token ?? null,
+    roles,
+    isAdmin: isAdmin(usuario),
+    hasRole: (role) => roles.includes(role),
+    logout,
+  };
+}
