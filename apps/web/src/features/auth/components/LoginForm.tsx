@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
+import { Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { LoginFormSchema, type LoginForm as LoginFormValues, mensajes } from '@nexo/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAlerts } from '../../../shared/ui/useAlerts';
+import { authApi } from '../api/authApi';
+import { useCompleteLogin } from '../hooks/useCompleteLogin';
+import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField';
+import { GoogleSignInButton } from './GoogleSignInButton';
+import { PasswordField } from './PasswordField';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+
+/** Username + password + captcha, the forgot-password link and, when configured, Google. */
+export function LoginForm() {
+  const alerts = useAlerts();
+  const completeLogin = useCompleteLogin();
+  const captchaRef = useRef<CaptchaFieldHandle>(null);
+  const [recoveryHash, setRecoveryHash] = useState<string | null>(null);
+  const [recovering, setRecovering] = useState(false);
+  const config = useQuery({
+    queryKey: ['config'],
+    queryFn: authApi.config,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const googleClientId = config.data?.googleClientId ?? null;
+
+  const form = useForm<LoginFormValues>({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { username: '', password: '', captcha: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  form.register('captcha');
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      completeLogin(await authApi.login(values));
+    } catch (error) {
+      alerts.error(error);
+      // Each captcha solution is accepted once; the user ticks it again.
+      captchaRef.current?.reset();
+    }
+  });
+
+  const forgotPassword = async () => {
+    const username = form.getValues('username').trim();
+    if (!username) {
+      form.setError('username', { message: mensajes.debeIngresarUsuarioValido }, { shouldFocus: true });
+      alerts.error(mensajes.debeIngresarUsuarioValido);
+      return;
+    }
+    setRecovering(true);
+    try {
+      const answer = await authApi.recoverPassword(username);
+      alerts.success(mensajes.codigoEnviado);
+      setRecoveryHash(answer.hash);
+    } catch (error) {
+      alerts.error(error);
+    } finally {
+      setRecovering(false);
+    }
+  };
+
+  const googleLogin = async (idToken: string) => {
+    try {
+      completeLogin(await authApi.loginWithGoogle(idToken));
+    } catch (error) {
+      alerts.error(error);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label="Ingresar">
+      <Stack spacing={2.25}>
+        <TextField
+          label="Usuario"
+          autoComplete="username"
+          autoFocus
+          {...form.register('username')}
+          error={Boolean(errors.username)}
+          helperText={errors.username?.message}
+        />
+        <PasswordField
+          label="Contraseña"
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <CaptchaField
+          ref={captchaRef}
+          error={errors.captcha?.message}
+          onChange={(payload) =>
+            form.setValue('captcha', payload, { shouldValidate: form.formState.isSubmitted })
+          }
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '8px !important' }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={forgotPassword}
+            disabled={recovering}
+            underline="hover"
+          >
+            ¿Olvidaste tu contraseña?
+          </Link>
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={isSubmitting}
+          startIcon={<LoginRoundedIcon />}
+        >
+          Ingresar
+        </Button>
+        {googleClientId && (
+          <>
+            <Divider>
+              <Typography variant="caption" color="text.secondary">
+                o
+              </Typography>
+            </Divider>
+            <GoogleSignInButton clientId={googleClientId} onCredential={googleLogin} />
+          </>
+        )}
+      </Stack>
+      <ResetPasswordDialog
+        open={recoveryHash !== null}
+        hash={recoveryHash ?? ''}
+        onClose={() => setRecoveryHash(null)}
+      />
+    </Box>
+  );
+}

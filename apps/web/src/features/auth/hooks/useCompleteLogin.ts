@@ -1,0 +1,22 @@
+import type { TokenResponse } from '@nexo/contracts';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { queryClient } from '../../../app/queryClient';
+import type { LoginRedirectState } from '../../../app/RequireAuth';
+import { landingPathFor, sessionStore } from '../../../shared/api/session';
+
+/** Stores the new session and goes back where the user was going, or to their landing page. */
+export function useCompleteLogin() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as LoginRedirectState | null)?.from;
+  return useCallback(
+    (response: TokenResponse) => {
+      queryClient.clear();
+      sessionStore.saveTokens(response);
+      const target = from && !from.startsWith('/login') && !from.startsWith('/logout') ? from : null;
+      navigate(target ?? landingPathFor(response.usuario), { replace: true });
+    },
+    [from, navigate],
+  );
+}
