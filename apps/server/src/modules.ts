@@ -1,3 +1,4 @@
+import { createDevicesService, registerDevicesRoutes, seedDemoDevice } from './modules/devices/index.js';
 import { createHistoryService } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
@@ -22,4 +23,20 @@ export async function registerModules(
   const history = createHistoryService({ db: ctx.db, log: ctx.log, config: ctx.config });
   history.startRetention();
   app.addHook('onClose', async () => history.stopRetention());
+
+  // ---- devices (engineer C): equipos, carpetas, sensors, widgets, layouts; licence usage counts ----
+  // Telemetry pushes its cache invalidation into deviceChangeListeners once it is built.
+  const deviceChangeListeners: Array<(deviceId: number) => void> = [];
+  const devices = createDevicesService({
+    db: ctx.db,
+    log: ctx.log,
+    licensing,
+    history,
+    onDeviceChanged: (deviceId) => {
+      for (const listener of deviceChangeListeners) listener(deviceId);
+    },
+  });
+  licensing.setUsageProvider(devices.usage);
+  registerDevicesRoutes(app, ctx, devices);
+  if (_options.seedDemo) await seedDemoDevice(ctx.db);
 }

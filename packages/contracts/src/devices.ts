@@ -163,6 +163,7 @@ export const EquipoSaveInputSchema = z.object({
   carpetaRoot: refOpcional,
 });
 export type EquipoSaveInput = z.input<typeof EquipoSaveInputSchema>;
+export type EquipoSaveData = z.output<typeof EquipoSaveInputSchema>;
 
 /** POST /api/equipo/actualizarEquipoUs: rename / retype a device (admin, developer or owner). */
 export const EquipoUpdateInputSchema = z.object({
@@ -171,9 +172,11 @@ export const EquipoUpdateInputSchema = z.object({
   tipoEquipo: refOpcional,
 });
 export type EquipoUpdateInput = z.input<typeof EquipoUpdateInputSchema>;
+export type EquipoUpdateData = z.output<typeof EquipoUpdateInputSchema>;
 
 export const AsociarEquipoInputSchema = z.object({ idEquipo: IdSchema });
 export type AsociarEquipoInput = z.input<typeof AsociarEquipoInputSchema>;
+export type AsociarEquipoData = z.output<typeof AsociarEquipoInputSchema>;
 
 /** POST /api/equipos/asignarEquipo (spec 2 §5 "Share device"): username or e-mail of the target. */
 export const AsignarEquipoInputSchema = z.object({
@@ -188,6 +191,7 @@ export const AsignarEquipoInputSchema = z.object({
   idRol: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: mensajes.campoInvalido }).optional(),
 });
 export type AsignarEquipoInput = z.input<typeof AsignarEquipoInputSchema>;
+export type AsignarEquipoData = z.output<typeof AsignarEquipoInputSchema>;
 
 export const BuscarEquiposInputSchema = z.object({
   nombre: z
@@ -195,6 +199,7 @@ export const BuscarEquiposInputSchema = z.object({
     .max(limites.nombreEquipoMax, { error: mensajes.max100 }),
 });
 export type BuscarEquiposInput = z.input<typeof BuscarEquiposInputSchema>;
+export type BuscarEquiposData = z.output<typeof BuscarEquiposInputSchema>;
 
 /** POST /api/guardarLayout: the caller's layout of a device (esEquipo true) or a view. forzar is cleared. */
 export const GuardarLayoutInputSchema = z.object({
@@ -203,6 +208,7 @@ export const GuardarLayoutInputSchema = z.object({
   layouts: LayoutsSchema,
 });
 export type GuardarLayoutInput = z.input<typeof GuardarLayoutInputSchema>;
+export type GuardarLayoutData = z.output<typeof GuardarLayoutInputSchema>;
 
 // ---------------------------------------------------------------- folder inputs
 
@@ -214,12 +220,14 @@ export const CarpetaSaveInputSchema = z.object({
   carpetaRoot: refOpcional,
 });
 export type CarpetaSaveInput = z.input<typeof CarpetaSaveInputSchema>;
+export type CarpetaSaveData = z.output<typeof CarpetaSaveInputSchema>;
 
 export const MoverDeCarpetaInputSchema = z.object({
   idEquipo: IdSchema,
   idCarpeta: IdSchema,
 });
 export type MoverDeCarpetaInput = z.input<typeof MoverDeCarpetaInputSchema>;
+export type MoverDeCarpetaData = z.output<typeof MoverDeCarpetaInputSchema>;
 
 // ---------------------------------------------------------------- sensor inputs
 
@@ -352,6 +360,7 @@ export const ActualizarLabelInputSchema = z.object({
   labelShadow: texto({ min: 2, max: limites.labelMax, maxMensaje: mensajes.max100 }).optional().nullable(),
 });
 export type ActualizarLabelInput = z.input<typeof ActualizarLabelInputSchema>;
+export type ActualizarLabelData = z.output<typeof ActualizarLabelInputSchema>;
 
 /** Defaults for a new widget (spec 1 §9). */
 export const shadowPorDefecto = {

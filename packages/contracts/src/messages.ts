@@ -113,6 +113,7 @@ export const mensajes = {
   sensorNoEncontrado: 'El sensor no existe o no tiene acceso a él.',
   carpetaNoEncontrada: 'La carpeta no existe o no tiene acceso a ella.',
   carpetaRaizNoEditable: 'La carpeta raíz no puede modificarse ni eliminarse.',
+  carpetaRaizNombre: 'Mis Equipos',
   sinConexionEquipo: 'El equipo no está conectado.',
 
   // Connectivity: realtime channel, device HTTP and ingest (issue 4)

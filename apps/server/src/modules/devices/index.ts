@@ -1,0 +1,12 @@
+// devices: equipos, carpetas, sensors, shadows (widgets), layouts, sharing and the demo device.
+// Public API: createDevicesService(deps) → { devices, folders, sensors, access, usage, rootFolderId },
+// registerDevicesRoutes(app, ctx, service) and seedDemoDevice(service-independent, db + user id).
+
+export { demoDevice, seedDemoDevice } from './demo-seed.js';
+export { registerDevicesRoutes } from './devices.routes.js';
+export {
+  createDevicesService,
+  type DevicesDeps,
+  type DevicesService,
+  newCredentials,
+} from './devices.service.js';
