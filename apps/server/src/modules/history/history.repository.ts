@@ -24,6 +24,49 @@ export interface RollupRow {
   max: number;
 }
 
+export interface RawReading {
+  id: number;
+  ts: number;
+  valor: string;
+  valorNum: number | null;
+}
+
+export interface Bucket {
+  ts: number;
+  cnt: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+export type ListOrder = 'fecha' | '-fecha' | 'valor' | '-valor';
+
+/** Search of the raw list: a text inside the value and/or a [from, to) window (a searched day). */
+export interface ListSearch {
+  text?: string;
+  from?: number;
+  to?: number;
+}
+
+function toRaw(row: { id: number; ts: number; valor: string; valor_num: number | null }): RawReading {
+  return {
+    id: Number(row.id),
+    ts: Number(row.ts),
+    valor: row.valor,
+    valorNum: row.valor_num === null ? null : Number(row.valor_num),
+  };
+}
+
+function toBucket(row: { bucket: number; cnt: number; sum: number; min: number; max: number }): Bucket {
+  return {
+    ts: Number(row.bucket),
+    cnt: Number(row.cnt),
+    sum: Number(row.sum),
+    min: Number(row.min),
+    max: Number(row.max),
+  };
+}
+
 /** Rows per multi-row INSERT: 4 bound values each stays well under SQLite's variable limit. */
 const INSERT_CHUNK = 1000;
 /** Ids per IN list. */
@@ -135,8 +178,158 @@ export function createHistoryRepository(db: Db) {
       .execute();
   }
 
+  /** Filters of the raw list: the range [from, to), and an optional value/date search. */
+  function rangeQuery(sensorId: number, from: number, to: number, search?: ListSearch) {
+    let query = db
+      .selectFrom('readings')
+      .where('sensor_id', '=', sensorId)
+      .where('ts', '>=', Math.max(from, search?.from ?? from))
+      .where('ts', '<', Math.min(to, search?.to ?? to));
+    if (search?.text) {
+      const pattern = `%${search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where(sql<boolean>`valor like ${pattern} escape '\\'`);
+    }
+    return query;
+  }
+
   return {
     db,
+
+    async countReadings(sensorId: number, from: number, to: number, search?: ListSearch): Promise<number> {
+      const row = await rangeQuery(sensorId, from, to, search)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    async listReadings(
+      sensorId: number,
+      from: number,
+      to: number,
+      options: { offset: number; limit: number; order: ListOrder; search?: ListSearch },
+    ): Promise<RawReading[]> {
+      let query = rangeQuery(sensorId, from, to, options.search).select(['id', 'ts', 'valor', 'valor_num']);
+      const direction = options.order.startsWith('-') ? 'desc' : 'asc';
+      if (options.order.endsWith('valor')) {
+        query = query.orderBy('valor_num', direction).orderBy('valor', direction).orderBy('id', direction);
+      } else {
+        query = query.orderBy('ts', direction).orderBy('id', direction);
+      }
+      const rows = await query.offset(options.offset).limit(options.limit).execute();
+      return rows.map(toRaw);
+    },
+
+    /** Up to `limit` raw numeric points of the range, oldest first. */
+    async rawPoints(sensorId: number, from: number, to: number, limit: number): Promise<RawReading[]> {
+      const rows = await db
+        .selectFrom('readings')
+        .select(['id', 'ts', 'valor', 'valor_num'])
+        .where('sensor_id', '=', sensorId)
+        .where('ts', '>=', from)
+        .where('ts', '<', to)
+        .where('valor_num', 'is not', null)
+        .orderBy('ts')
+        .limit(limit)
+        .execute();
+      return rows.map(toRaw);
+    },
+
+    /** min/avg/max per bucket of `widthMs`, straight from raw readings (short ranges only). */
+    async bucketsFromReadings(
+      sensorId: number,
+      from: number,
+      to: number,
+      widthMs: number,
+    ): Promise<Bucket[]> {
+      const bucket = bucketStart(sql.ref('ts'), widthMs);
+      const rows = await db
+        .selectFrom('readings')
+        .select((eb) => [
+          bucket.as('bucket'),
+          eb.fn.countAll<number>().as('cnt'),
+          eb.fn.sum<number>('valor_num').as('sum'),
+          eb.fn.min<number>('valor_num').as('min'),
+          eb.fn.max<number>('valor_num').as('max'),
+        ])
+        .where('sensor_id', '=', sensorId)
+        .where('ts', '>=', from)
+        .where('ts', '<', to)
+        .where('valor_num', 'is not', null)
+        .groupBy(bucket)
+        .orderBy(bucket)
+        .execute();
+      return rows.map(toBucket);
+    },
+
+    /** min/avg/max per bucket of `widthMs` (a multiple of the resolution), from a rollup level. */
+    async bucketsFromRollups(
+      sensorId: number,
+      resolution: RollupResolution,
+      from: number,
+      to: number,
+      widthMs: number,
+    ): Promise<Bucket[]> {
+      const size = resolution * 1000;
+      const bucket = bucketStart(sql.ref('bucket_ts'), widthMs);
+      const rows = await db
+        .selectFrom('reading_rollups')
+        .select((eb) => [
+          bucket.as('bucket'),
+          eb.fn.sum<number>('cnt').as('cnt'),
+          eb.fn.sum<number>('sum').as('sum'),
+          eb.fn.min<number>('min').as('min'),
+          eb.fn.max<number>('max').as('max'),
+        ])
+        .where('sensor_id', '=', sensorId)
+        .where('resolution_s', '=', resolution)
+        .where('bucket_ts', '>=', Math.floor(from / size) * size)
+        .where('bucket_ts', '<', to)
+        .groupBy(bucket)
+        .orderBy(bucket)
+        .execute();
+      return rows.map(toBucket);
+    },
+
+    /** Keyset page for streaming (CSV, routes): rows after (ts, id), oldest first. */
+    async pageAfter(
+      sensorId: number,
+      from: number,
+      to: number,
+      after: { ts: number; id: number } | null,
+      limit: number,
+    ): Promise<RawReading[]> {
+      let query = db
+        .selectFrom('readings')
+        .select(['id', 'ts', 'valor', 'valor_num'])
+        .where('sensor_id', '=', sensorId)
+        .where('ts', '<', to);
+      query = after
+        ? query.where((eb) =>
+            eb.or([eb('ts', '>', after.ts), eb.and([eb('ts', '=', after.ts), eb('id', '>', after.id)])]),
+          )
+        : query.where('ts', '>=', from);
+      const rows = await query.orderBy('ts').orderBy('id').limit(limit).execute();
+      return rows.map(toRaw);
+    },
+
+    async findReading(sensorId: number, readingId: number): Promise<RawReading | undefined> {
+      const row = await db
+        .selectFrom('readings')
+        .select(['id', 'ts', 'valor', 'valor_num'])
+        .where('id', '=', readingId)
+        .where('sensor_id', '=', sensorId)
+        .executeTakeFirst();
+      return row ? toRaw(row) : undefined;
+    },
+
+    async countForSensor(sensorId: number): Promise<number> {
+      const row = await db
+        .selectFrom('readings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('sensor_id', '=', sensorId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
 
     /** Inserts readings and folds their numeric values into the rollups, in one transaction. */
     async appendReadings(rows: readonly ReadingInput[]): Promise<void> {

@@ -1,0 +1,127 @@
+import { Readable } from 'node:stream';
+import {
+  EliminarRegistroAnswerSchema,
+  EliminarRegistroInputSchema,
+  ExportarCsvInputSchema,
+  GraficoAnswerSchema,
+  GraficoInputSchema,
+  HistorialAnswerSchema,
+  HistorialInputSchema,
+  HistorialWidgetAnswerSchema,
+  HistorialWidgetInputSchema,
+  RutaAnswerSchema,
+  RutaInputSchema,
+} from '@nexo/contracts';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+import type { HttpApp } from '../../platform/context.js';
+import type { HistoryService, SensorAccess } from './history.service.js';
+
+export interface HistoryRoutesDeps {
+  history: HistoryService;
+  access: SensorAccess;
+  requireAuth: preHandlerAsyncHookHandler;
+}
+
+export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): void {
+  const { history, access, requireAuth } = deps;
+  const tags = ['historial'];
+
+  app.post(
+    '/sv/api/sensor/historial',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: HistorialInputSchema, response: { 200: HistorialAnswerSchema } },
+    },
+    async (request) => {
+      const { sensor } = await access.sensorFor(request.usuario.userId, request.body.idSensor);
+      return { status: 1 as const, ...(await history.list(sensor.id, request.body)) };
+    },
+  );
+
+  app.post(
+    '/sv/api/sensor/grafico',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: GraficoInputSchema, response: { 200: GraficoAnswerSchema } },
+    },
+    async (request) => {
+      const { sensor } = await access.sensorFor(request.usuario.userId, request.body.idSensor);
+      return { status: 1 as const, ...(await history.chart(sensor.id, request.body)) };
+    },
+  );
+
+  app.post(
+    '/sv/api/sensor/historialWidget',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: HistorialWidgetInputSchema, response: { 200: HistorialWidgetAnswerSchema } },
+    },
+    async (request) => {
+      const { sensor } = await access.sensorFor(request.usuario.userId, request.body.id);
+      return { status: 1 as const, ...(await history.widget(sensor.id, request.body.cantidadHoras)) };
+    },
+  );
+
+  app.post(
+    '/sv/api/sensor/eliminarRegistro',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: EliminarRegistroInputSchema, response: { 200: EliminarRegistroAnswerSchema } },
+    },
+    async (request) => {
+      const { sensor, rolId } = await access.sensorFor(request.usuario.userId, request.body.id);
+      const eliminados = await history.deleteRecords({ sensorId: sensor.id, rolId }, request.body);
+      return { status: 1 as const, eliminados };
+    },
+  );
+
+  app.post(
+    '/sv/api/sensor/ruta',
+    { preHandler: requireAuth, schema: { tags, body: RutaInputSchema, response: { 200: RutaAnswerSchema } } },
+    async (request) => {
+      const { sensor } = await access.sensorFor(request.usuario.userId, request.body.idSensor);
+      return { status: 1 as const, ...(await history.route(sensor, request.body)) };
+    },
+  );
+
+  // CSV export: GET (query string) or POST (JSON body); both stream the file.
+  const exportCsv = async (userId: number, input: z.output<typeof ExportarCsvInputSchema>) => {
+    const sensors: { id: number; label: string }[] = [];
+    for (const id of new Set(input.ids)) {
+      const { sensor } = await access.sensorFor(userId, id);
+      sensors.push({ id: sensor.id, label: sensor.labelUsuario });
+    }
+    return { sensors, chunks: history.csv(sensors, input) };
+  };
+  const fileName = (sensors: { id: number }[]) =>
+    `historial-${sensors
+      .map((s) => s.id)
+      .join('-')
+      .slice(0, 80)}-${new Date().toISOString().slice(0, 10)}.csv`;
+
+  app.get(
+    '/sv/api/sensor/exportarCsv',
+    { preHandler: requireAuth, schema: { tags, querystring: ExportarCsvInputSchema } },
+    async (request, reply) => {
+      const { sensors, chunks } = await exportCsv(request.usuario.userId, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(sensors)}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks));
+    },
+  );
+  app.post(
+    '/sv/api/sensor/exportarCsv',
+    { preHandler: requireAuth, schema: { tags, body: ExportarCsvInputSchema } },
+    async (request, reply) => {
+      const { sensors, chunks } = await exportCsv(request.usuario.userId, request.body);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(sensors)}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks));
+    },
+  );
+}
