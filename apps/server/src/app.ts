@@ -12,6 +12,7 @@ import {
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import type { GoogleVerifier } from './modules/auth/index.js';
 import { createRealtimeHub } from './modules/realtime/index.js';
 import type { RealtimeHub } from './modules/realtime/realtime.hub.js';
 import { registerModules } from './modules.js';
@@ -33,6 +34,8 @@ export interface AppOverrides {
   hub?: RealtimeHub;
   /** Skip seeding (admin, demo data); catalogues and plans are always seeded. */
   seedDemo?: boolean;
+  /** Replaces the Google ID-token verifier (tests). */
+  googleVerifier?: GoogleVerifier;
 }
 
 export type App = HttpApp & { ctx: PlatformContext };
@@ -106,7 +109,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return { status: 1, ok: true, engine: engineOf(db), time: Date.now() };
   });
 
-  await registerModules(app, ctx, { seedDemo: overrides.seedDemo ?? config.demo });
+  await registerModules(app, ctx, {
+    seedDemo: overrides.seedDemo ?? config.demo,
+    googleVerifier: overrides.googleVerifier,
+  });
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {

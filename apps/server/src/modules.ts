@@ -1,6 +1,8 @@
+import { createRefreshTokens, type GoogleVerifier, registerAuthModule } from './modules/auth/index.js';
 import { createDevicesService, registerDevicesRoutes, seedDemoDevice } from './modules/devices/index.js';
 import { createHistoryService } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
+import { createUsersService, registerUsersRoutes } from './modules/users/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { seedReference } from './platform/db/seed-reference.js';
 
@@ -11,13 +13,27 @@ import { seedReference } from './platform/db/seed-reference.js';
 export async function registerModules(
   app: HttpApp,
   ctx: PlatformContext,
-  _options: { seedDemo: boolean },
+  _options: { seedDemo: boolean; googleVerifier?: GoogleVerifier | undefined },
 ): Promise<void> {
   // ---- reference data, licences (engineer A) ----
   await seedReference(ctx.db);
   // The devices module plugs its counts in with licensing.setUsageProvider(devices.usage).
   const licensing = createLicensingService({ db: ctx.db });
-  void licensing;
+
+  // ---- users and auth (engineer A): accounts, session, registration; admin and demo user seed ----
+  const refreshTokens = createRefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays);
+  const users = createUsersService({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    config: ctx.config,
+    log: ctx.log,
+    licensing,
+    revokeSessions: (userId) => refreshTokens.revokeAllForUser(userId),
+  });
+  registerUsersRoutes(app, ctx, users);
+  await registerAuthModule(app, ctx, { users, refreshTokens, googleVerifier: _options.googleVerifier });
+  await users.seedAdmin();
+  if (_options.seedDemo) await users.seedDemo();
 
   // ---- history (engineer F): readings + rollups; devices and telemetry receive `history` ----
   const history = createHistoryService({ db: ctx.db, log: ctx.log, config: ctx.config });

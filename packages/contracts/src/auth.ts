@@ -66,12 +66,16 @@ export const EnviarCodigoInputSchema = z.object({ mail: mailSchema });
 export type EnviarCodigoInput = z.infer<typeof EnviarCodigoInputSchema>;
 export const HashResponseSchema = z.object({ status: z.literal(1), hash: z.string(), mensaje: z.string() });
 
-export const ChequearMailInputSchema = z.object({ mail: z.string({ error: requiredIssue }).trim().min(1) });
-export const ChequearUsuarioInputSchema = z.object({
-  /** The spec names the field `mail` for both checks; `username` is accepted too. */
-  mail: z.string().trim().min(1).optional(),
-  username: z.string().trim().min(1).optional(),
+export const ChequearMailInputSchema = z.object({
+  mail: z.string({ error: requiredIssue }).trim().min(1, { error: mensajes.requerido }),
 });
+export const ChequearUsuarioInputSchema = z
+  .object({
+    /** The spec names the field `mail` for both checks (it carries the username); `username` is accepted too. */
+    mail: z.string({ error: mensajes.campoInvalido }).trim().optional(),
+    username: z.string({ error: mensajes.campoInvalido }).trim().optional(),
+  })
+  .refine((v) => Boolean(v.username || v.mail), { path: ['mail'], error: mensajes.requerido });
 
 const UsuarioFormBase = z.object({
   nombre: nombrePersonaSchema,
@@ -105,52 +109,91 @@ export const ActualizarUsuarioInputSchema = UsuarioFormBase.extend({
 });
 export type ActualizarUsuarioInput = z.infer<typeof ActualizarUsuarioInputSchema>;
 
-export const ActivarCuentaInputSchema = z.object({ codigoMail: z.string({ error: requiredIssue }).min(1) });
-export const ReenviarActivacionInputSchema = z.object({ codigo: z.string({ error: requiredIssue }).min(1) });
+export const ActivarCuentaInputSchema = z.object({
+  codigoMail: z.string({ error: requiredIssue }).trim().min(1, { error: mensajes.requerido }),
+});
+export const ReenviarActivacionInputSchema = z.object({
+  codigo: z.string({ error: requiredIssue }).trim().min(1, { error: mensajes.requerido }),
+});
 
 // ---- login ----
 
-export const LoginInputSchema = z.union([
-  z.object({
-    username: z
-      .string({ error: mensajes.usuarioInvalido })
-      .trim()
-      .min(1, { error: mensajes.usuarioInvalido }),
-    password: z.string({ error: mensajes.contrasenaInvalida }).min(1, { error: mensajes.contrasenaInvalida }),
-    captcha: z
-      .string({ error: mensajes.debeCompletarCaptcha })
-      .min(1, { error: mensajes.debeCompletarCaptcha }),
-  }),
-  z.object({ gTokenId: z.string().min(1) }),
-]);
+const loginUsername = z
+  .string({ error: mensajes.usuarioInvalido })
+  .trim()
+  .min(1, { error: mensajes.usuarioInvalido });
+const loginPassword = z
+  .string({ error: mensajes.contrasenaInvalida })
+  .min(1, { error: mensajes.contrasenaInvalida });
+const loginCaptcha = z
+  .string({ error: mensajes.debeCompletarCaptcha })
+  .min(1, { error: mensajes.debeCompletarCaptcha });
+
+/**
+ * Login with username + password + captcha (ALTCHA payload), or with a Google ID token (`gTokenId`).
+ * One object (not a union) so each missing field gets its own message from spec 2 §5.
+ */
+export const LoginInputSchema = z
+  .object({
+    username: z.string().optional(),
+    password: z.string().optional(),
+    captcha: z.string().optional(),
+    gTokenId: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.gTokenId) return;
+    for (const [campo, schema] of [
+      ['username', loginUsername],
+      ['password', loginPassword],
+      ['captcha', loginCaptcha],
+    ] as const) {
+      const result = schema.safeParse(v[campo]);
+      if (!result.success) {
+        ctx.addIssue({ code: 'custom', path: [campo], message: result.error.issues[0]?.message ?? '' });
+      }
+    }
+  });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 export const LoginFormSchema = z.object({
-  username: z.string().trim().min(1, { error: mensajes.usuarioInvalido }),
-  password: z.string().min(1, { error: mensajes.contrasenaInvalida }),
-  captcha: z
-    .string({ error: mensajes.debeCompletarCaptcha })
-    .min(1, { error: mensajes.debeCompletarCaptcha }),
+  username: loginUsername,
+  password: loginPassword,
+  captcha: loginCaptcha,
 });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
-export const AccessTokenInputSchema = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('password'),
-    username: z.string().trim().min(1, { error: mensajes.usuarioInvalido }),
-    password: z.string().min(1, { error: mensajes.contrasenaInvalida }),
-    captcha: z
-      .string({ error: mensajes.debeCompletarCaptcha })
-      .min(1, { error: mensajes.debeCompletarCaptcha }),
-  }),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    refresh_token: z.string({ error: requiredIssue }).min(1, { error: mensajes.requerido }),
-  }),
-]);
+/** OAuth2-style token endpoint: grant_type password (same rules as login) or refresh_token. */
+export const AccessTokenInputSchema = z
+  .object({
+    grant_type: z.enum(['password', 'refresh_token'], { error: mensajes.grantTypeInvalido }),
+    username: z.string().optional(),
+    password: z.string().optional(),
+    captcha: z.string().optional(),
+    refresh_token: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const rules =
+      v.grant_type === 'password'
+        ? ([
+            ['username', loginUsername],
+            ['password', loginPassword],
+            ['captcha', loginCaptcha],
+          ] as const)
+        : ([
+            ['refresh_token', z.string({ error: requiredIssue }).min(1, { error: mensajes.requerido })],
+          ] as const);
+    for (const [campo, schema] of rules) {
+      const result = schema.safeParse(v[campo]);
+      if (!result.success) {
+        ctx.addIssue({ code: 'custom', path: [campo], message: result.error.issues[0]?.message ?? '' });
+      }
+    }
+  });
 export type AccessTokenInput = z.infer<typeof AccessTokenInputSchema>;
 
-export const LogoutInputSchema = z.object({ refresh_token: z.string().min(1).optional() });
+export const LogoutInputSchema = z.object({
+  refresh_token: z.string({ error: mensajes.campoInvalido }).optional(),
+});
 
 // ---- password ----
 
@@ -219,3 +262,29 @@ export const CaptchaChallengeSchema = z.object({
   salt: z.string(),
   signature: z.string(),
 });
+
+// ---- answers ----
+
+export const MensajeResponseSchema = z.object({ status: z.literal(1), mensaje: z.string() });
+export const RegistrarResponseSchema = TokenResponseSchema.extend({ mensaje: z.string() });
+export const UsuarioResponseSchema = z.object({ status: z.literal(1), usuario: UsuarioSesionSchema });
+export const ActualizarUsuarioResponseSchema = z.object({
+  status: z.literal(1),
+  mensaje: z.string(),
+  usuario: UsuarioSesionSchema,
+});
+export const RolesResponseSchema = z.object({ status: z.literal(1), roles: z.array(z.string()) });
+export const CodigosPaisResponseSchema = z.object({
+  status: z.literal(1),
+  codigosPais: z.array(CodigoPaisSchema),
+});
+
+/** Public settings the web needs before login (GET /sv/api/config). */
+export const PublicConfigSchema = z.object({
+  status: z.literal(1),
+  googleClientId: z.string().nullable(),
+  tileUrl: z.string(),
+  publicUrl: z.string().nullable(),
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

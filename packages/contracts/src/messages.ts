@@ -62,6 +62,8 @@ export const mensajes = {
   codigoPaisInvalido: 'Seleccione un código de país válido.',
   usuarioExternoNoCambiaPassword: 'Los usuarios que ingresan con Google no pueden cambiar su contraseña.',
   mailNoRegistrado: 'No existe un usuario con ese dato.',
+  codigoIntentosAgotados: 'Se superó la cantidad de intentos para este código. Solicite uno nuevo.',
+  cuentaYaActivada: 'La cuenta ya se encuentra activada. Ahora puede ingresar.',
 
   // Successes (spec 2 §8)
   codigoEnviado: 'Hemos enviado un codigo a su casilla de correo.',
@@ -271,6 +273,22 @@ export const mensajes = {
 } as const;
 
 export type MensajeClave = keyof typeof mensajes;
+
+/** E-mails the server sends (subject, text lines); the server fills in code, link and name. */
+export const correos = {
+  saludo: (nombre: string) => `Hola ${nombre}:`,
+  firma: 'El equipo de Nexo',
+  ignorar: 'Si usted no lo solicitó, ignore este mensaje.',
+  codigoRegistroAsunto: 'Nexo: su código de verificación',
+  codigoRegistroTexto: 'Para confirmar su dirección de correo, ingrese el siguiente código:',
+  codigoRecuperacionAsunto: 'Nexo: recuperación de contraseña',
+  codigoRecuperacionTexto: 'Para elegir una nueva contraseña, ingrese el siguiente código:',
+  codigoVence: (minutos: number) => `El código vence en ${minutos} minutos.`,
+  activacionAsunto: 'Nexo: active su cuenta',
+  activacionTexto: 'Se creó una cuenta de Nexo con esta dirección. Para activarla, abra el siguiente link:',
+  activacionVence: (horas: number) => `El link vence en ${horas} horas.`,
+  activacionBoton: 'Activar cuenta',
+} as const;
 
 /** Error codes of the catalogue (spec 1 §8): 1 generic, 2 invalid link, 3 uncontrolled, 4 session expired, 5 wrong password. */
 export const codigosError = {

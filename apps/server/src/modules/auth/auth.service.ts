@@ -1,0 +1,91 @@
+import { codigosError, mensajes, type TokenResponse } from '@nexo/contracts';
+import type { Config } from '../../config.js';
+import {
+  AppError,
+  badRequest,
+  fieldError,
+  tooManyRequests,
+  unauthorized,
+} from '../../platform/http/errors.js';
+import type { LoginLimiter } from '../../platform/http/rate-limit.js';
+import type { AccessTokens } from '../../platform/security/access-token.js';
+import { hashPassword, type UsersService, verifyPassword } from '../users/index.js';
+import type { Captcha } from './captcha.js';
+import type { GoogleVerifier } from './google.js';
+import type { RefreshTokens } from './refresh-tokens.js';
+
+export interface AuthDeps {
+  config: Config;
+  tokens: AccessTokens;
+  users: UsersService;
+  refreshTokens: RefreshTokens;
+  captcha: Captcha;
+  limiter: LoginLimiter;
+  google: GoogleVerifier | null;
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { users, refreshTokens, captcha, limiter, tokens, config } = deps;
+  // Unknown usernames still pay for one argon2 verify, so timing does not reveal which names exist.
+  const decoyHash = hashPassword('decoy-password-0');
+
+  /** Access + refresh token and the session user. `familyId` continues a session on refresh. */
+  async function issueSession(userId: number, refreshToken?: string): Promise<TokenResponse> {
+    const [user, roles] = await Promise.all([users.sessionUser(userId), users.roles(userId)]);
+    if (!user) throw unauthorized(mensajes.refreshInvalido, codigosError.sesionExpirada);
+    const access = await tokens.sign({ userId, username: user.username, roles });
+    return {
+      status: 1,
+      access_token: access,
+      refresh_token: refreshToken ?? (await refreshTokens.issue(userId)),
+      token_type: 'Bearer',
+      expires_in: tokens.ttlSeconds,
+      usuario: user,
+    };
+  }
+
+  return {
+    issueSession,
+
+    /** Username (or e-mail) + password + captcha, limited per username and per IP. */
+    async loginWithPassword(input: { username: string; password: string; captcha: string }, ip: string) {
+      const username = input.username.trim();
+      if (await limiter.isBlocked(username, ip)) throw tooManyRequests();
+      if (!(await captcha.verify(input.captcha))) throw fieldError('captcha', mensajes.captchaInvalido);
+      const user = await users.findForLogin(username);
+      let valid = false;
+      if (user) valid = await verifyPassword(user.password_hash, input.password);
+      else await verifyPassword(await decoyHash, input.password);
+      if (!user || !valid) {
+        await limiter.recordFailure(username, ip);
+        throw new AppError(403, mensajes.usuarioYContrasenaIncorrectos, codigosError.passwordIncorrecto);
+      }
+      if (user.mail_validado !== 1) throw new AppError(403, mensajes.cuentaNoActivada);
+      await limiter.recordSuccess(username);
+      return issueSession(user.id);
+    },
+
+    async loginWithGoogle(idToken: string) {
+      if (!config.googleClientId || !deps.google) throw badRequest(mensajes.googleNoConfigurado);
+      let identity: Awaited<ReturnType<GoogleVerifier['verify']>>;
+      try {
+        identity = await deps.google.verify(idToken);
+      } catch {
+        throw new AppError(401, mensajes.googleTokenInvalido);
+      }
+      const user = await users.findOrCreateGoogleUser(identity);
+      return issueSession(user.id);
+    },
+
+    async refresh(refreshToken: string) {
+      const rotated = await refreshTokens.rotate(refreshToken);
+      return issueSession(rotated.userId, rotated.refreshToken);
+    },
+
+    async logout(refreshToken: string | undefined) {
+      if (refreshToken) await refreshTokens.revokeFamilyOf(refreshToken);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,45 @@
+// Auth: login (password + ALTCHA captcha, or Google), refresh-token rotation, logout, registration.
+// Public API: createAuthModule(app, ctx, deps) builds and registers everything; createRefreshTokens for
+// revoking sessions; GoogleVerifier to inject a fake in tests.
+import type { HttpApp, PlatformContext } from '../../platform/context.js';
+import { createAttemptStore, createLoginLimiter } from '../../platform/http/rate-limit.js';
+import type { UsersService } from '../users/index.js';
+import { registerAuthRoutes } from './auth.routes.js';
+import { createAuthService } from './auth.service.js';
+import { createCaptcha } from './captcha.js';
+import { createGoogleVerifier, type GoogleVerifier } from './google.js';
+import type { RefreshTokens } from './refresh-tokens.js';
+
+export { type AuthService, createAuthService } from './auth.service.js';
+export { type Captcha, createCaptcha } from './captcha.js';
+export { createGoogleVerifier, type GoogleIdentity, type GoogleVerifier } from './google.js';
+export { createRefreshTokens, type RefreshTokens } from './refresh-tokens.js';
+
+export async function registerAuthModule(
+  app: HttpApp,
+  ctx: PlatformContext,
+  deps: { users: UsersService; refreshTokens: RefreshTokens; googleVerifier?: GoogleVerifier | undefined },
+) {
+  const { config } = ctx;
+  const store = createAttemptStore(config.redisUrl);
+  app.addHook('onClose', async () => store.close());
+  const captcha = createCaptcha({
+    hmacKey: config.altcha.hmacKey,
+    maxNumber: config.altcha.maxNumber,
+    store,
+  });
+  const limiter = createLoginLimiter(store, config.login);
+  const google =
+    deps.googleVerifier ?? (config.googleClientId ? createGoogleVerifier(config.googleClientId) : null);
+  const auth = createAuthService({
+    config,
+    tokens: ctx.tokens,
+    users: deps.users,
+    refreshTokens: deps.refreshTokens,
+    captcha,
+    limiter,
+    google,
+  });
+  registerAuthRoutes(app, ctx, { auth, users: deps.users, captcha });
+  return { auth, captcha };
+}

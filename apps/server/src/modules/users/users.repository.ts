@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/client.js';
+import type { NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+/** Queries on users, roles, country codes and activation links. Executor-first so callers can pass a transaction. */
+export function createUsersRepository() {
+  return {
+    async byId(db: Db, id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async byUsername(db: Db, username: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(username)`, '=', lower(username))
+        .executeTakeFirst();
+    },
+
+    async byMail(db: Db, mail: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(mail)`, '=', lower(mail))
+        .executeTakeFirst();
+    },
+
+    async byUsernameOrMail(db: Db, value: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(username)`, '=', lower(value)),
+            eb(sql<string>`lower(mail)`, '=', lower(value)),
+          ]),
+        )
+        .orderBy('id')
+        .executeTakeFirst();
+    },
+
+    async byGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+    },
+
+    async usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
+      let query = db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', lower(username));
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async mailTaken(db: Db, mail: string, exceptId?: number): Promise<boolean> {
+      let query = db.selectFrom('users').select('id').where(sql<string>`lower(mail)`, '=', lower(mail));
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async insert(db: Db, values: NewUser): Promise<number> {
+      const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async update(db: Db, id: number, values: UserUpdate): Promise<void> {
+      await db.updateTable('users').set(values).where('id', '=', id).execute();
+    },
+
+    async roles(db: Db, userId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('user_roles')
+        .select('rol')
+        .where('user_id', '=', userId)
+        .orderBy('rol')
+        .execute();
+      return rows.map((r) => r.rol);
+    },
+
+    async addRoles(db: Db, userId: number, roles: string[]): Promise<void> {
+      if (roles.length === 0) return;
+      await db
+        .insertInto('user_roles')
+        .values(roles.map((rol) => ({ user_id: userId, rol })))
+        .onConflict((oc) => oc.columns(['user_id', 'rol']).doNothing())
+        .execute();
+    },
+
+    async hasRole(db: Db, rol: string): Promise<boolean> {
+      return (
+        (await db.selectFrom('user_roles').select('user_id').where('rol', '=', rol).executeTakeFirst()) !==
+        undefined
+      );
+    },
+
+    async empresa(db: Db, id: number) {
+      return db.selectFrom('empresas').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async countryCode(db: Db, id: number) {
+      return db.selectFrom('country_codes').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async countryCodes(db: Db) {
+      return db.selectFrom('country_codes').selectAll().orderBy('descripcion').orderBy('id').execute();
+    },
+
+    async insertActivationLink(db: Db, values: { token_hash: string; user_id: number; expires_at: number }) {
+      await db
+        .insertInto('activation_links')
+        .values({ ...values, used_at: null, created_at: Date.now() })
+        .execute();
+    },
+
+    async activationLink(db: Db, tokenHash: string) {
+      return db
+        .selectFrom('activation_links')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    async useActivationLink(db: Db, id: number, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('activation_links')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

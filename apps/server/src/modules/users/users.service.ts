@@ -1,0 +1,473 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type ActualizarUsuarioInput,
+  codigosError,
+  type ErrorItem,
+  mensajes,
+  type RegistrarInput,
+  rolesUsuario,
+  tiposSuscripcion,
+  type UsuarioSesion,
+} from '@nexo/contracts';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { Db } from '../../platform/db/client.js';
+import type { UserRow } from '../../platform/db/schema.js';
+import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { LicensingService } from '../licensing/index.js';
+import { hashPassword } from './password.js';
+import { mails } from './users.mails.js';
+import { createUsersRepository } from './users.repository.js';
+import { codeTtlMinutes, createVerificationCodes } from './verification.js';
+
+export const activationLinkTtlHours = 48;
+export const demoUser = {
+  username: 'demo',
+  password: 'Demo12345',
+  mail: 'demo@nexo.local',
+  nombre: 'Usuario Demo',
+};
+
+export interface UsersDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  log: Logger;
+  licensing: LicensingService;
+  /** Revokes every refresh token of a user (after a password change); provided by the auth module. */
+  revokeSessions?: (userId: number) => Promise<void>;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const normalizeMail = (mail: string) => mail.trim().toLowerCase();
+const emptyToNull = (value: string | null | undefined) =>
+  value === undefined || value === null || value.trim() === '' ? null : value.trim();
+
+export function createUsersService(deps: UsersDeps) {
+  const { db, mailer, licensing, log } = deps;
+  const repo = createUsersRepository();
+  const codes = createVerificationCodes(db);
+
+  async function uniquenessErrors(username: string, mail: string, exceptId?: number): Promise<ErrorItem[]> {
+    const errores: ErrorItem[] = [];
+    if (await repo.usernameTaken(db, username, exceptId))
+      errores.push({ campo: 'username', mensaje: mensajes.usuarioExistente });
+    if (await repo.mailTaken(db, mail, exceptId))
+      errores.push({ campo: 'mail', mensaje: mensajes.mailExistente });
+    return errores;
+  }
+
+  const failWith = (errores: ErrorItem[]) => {
+    const first = errores[0];
+    if (first) throw new AppError(400, first.mensaje, codigosError.generico, errores);
+  };
+
+  async function countryCodeExists(id: number | null | undefined): Promise<void> {
+    if (id === null || id === undefined) return;
+    if (!(await repo.countryCode(db, id))) throw fieldError('codigoPais', mensajes.codigoPaisInvalido);
+  }
+
+  async function sessionUser(userId: number): Promise<UsuarioSesion | null> {
+    const user = await repo.byId(db, userId);
+    if (!user) return null;
+    const [roles, empresa, codigoPais, token] = await Promise.all([
+      repo.roles(db, user.id),
+      user.empresa_id ? repo.empresa(db, user.empresa_id) : undefined,
+      user.codigo_pais_id ? repo.countryCode(db, user.codigo_pais_id) : undefined,
+      licensing.getActiveLicence(user.id),
+    ]);
+    return {
+      id: user.id,
+      username: user.username,
+      nombre: user.nombre,
+      mail: user.mail,
+      telefono: user.telefono,
+      codigoPais: codigoPais
+        ? { id: codigoPais.id, codigoPais: codigoPais.codigo_pais, descripcion: codigoPais.descripcion }
+        : null,
+      roles,
+      empresa: empresa ? { id: empresa.id, nombre: empresa.nombre, logoUrl: empresa.logo_url } : null,
+      tieneUsuarioPadre: user.usuario_padre_id !== null,
+      esUsuarioExterno: user.es_externo === 1,
+      telegramChatId: user.telegram_chat_id,
+      token,
+    };
+  }
+
+  async function sendActivationLink(user: UserRow, origin: string): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    await repo.insertActivationLink(db, {
+      token_hash: sha256(token),
+      user_id: user.id,
+      expires_at: Date.now() + activationLinkTtlHours * 3_600_000,
+    });
+    const link = `${origin.replace(/\/$/, '')}/login?codigoMail=${encodeURIComponent(token)}`;
+    await mailer.send(mails.activationLink(user.mail, user.nombre, link, activationLinkTtlHours));
+  }
+
+  async function setPassword(userId: number, password: string): Promise<void> {
+    await repo.update(db, userId, { password_hash: await hashPassword(password) });
+    await deps.revokeSessions?.(userId);
+  }
+
+  /** A free unique username derived from `base` (Google sign-up). */
+  async function freeUsername(base: string): Promise<string> {
+    const clean =
+      base
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]/g, '')
+        .slice(0, 40) || 'usuario';
+    let candidate = clean.length >= 2 ? clean : `${clean}01`;
+    for (let i = 1; await repo.usernameTaken(db, candidate); i++) candidate = `${clean}${i}`;
+    return candidate;
+  }
+
+  return {
+    sessionUser,
+
+    async roles(userId: number): Promise<string[]> {
+      return repo.roles(db, userId);
+    },
+
+    async byId(userId: number) {
+      return repo.byId(db, userId);
+    },
+
+    /** The account a login names: its username, or its e-mail. */
+    async findForLogin(value: string) {
+      return (await repo.byUsername(db, value)) ?? (await repo.byMail(db, value));
+    },
+
+    async mailExists(mail: string): Promise<boolean> {
+      return repo.mailTaken(db, mail);
+    },
+
+    async usernameExists(username: string): Promise<boolean> {
+      return repo.usernameTaken(db, username);
+    },
+
+    async countryCodes() {
+      const rows = await repo.countryCodes(db);
+      return rows.map((r) => ({ id: r.id, codigoPais: r.codigo_pais, descripcion: r.descripcion }));
+    },
+
+    /** Mails a registration (or e-mail change) code to an address no account uses yet. */
+    async sendRegistrationCode(mail: string, currentUserId?: number): Promise<{ hash: string }> {
+      if (await repo.mailTaken(db, mail, currentUserId)) throw fieldError('mail', mensajes.mailExistente);
+      const { hash, code } = await codes.create({
+        mail,
+        proposito: 'registro',
+        userId: currentUserId ?? null,
+      });
+      await mailer.send(mails.registrationCode(mail.trim(), code, codeTtlMinutes));
+      return { hash };
+    },
+
+    /**
+     * Registration in one transaction: user (mail validated by the code), free trial token and the
+     * code marked used. Any failure leaves nothing behind.
+     */
+    async register(input: RegistrarInput): Promise<number> {
+      const code = await codes.check({
+        hash: input.hash,
+        code: input.codigoIngresado,
+        proposito: 'registro',
+        mail: input.mail,
+        campo: 'codigoIngresado',
+      });
+      failWith(await uniquenessErrors(input.username, input.mail));
+      await countryCodeExists(input.codigoPais);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if (!(await codes.consume(trx, code.id)))
+            throw fieldError('codigoIngresado', mensajes.codigoVencido);
+          const userId = await repo.insert(trx, {
+            username: input.username,
+            mail: input.mail,
+            nombre: input.nombre,
+            telefono: emptyToNull(input.telefono),
+            codigo_pais_id: input.codigoPais ?? null,
+            password_hash: passwordHash,
+            es_externo: 0,
+            google_sub: null,
+            mail_validado: 1,
+            telegram_chat_id: null,
+            empresa_id: null,
+            usuario_padre_id: null,
+            created_at: Date.now(),
+          });
+          await licensing.issueTrial(userId, trx);
+          return userId;
+        });
+      } catch (error) {
+        // A concurrent registration may have taken the name between the check and the insert.
+        if (!(error instanceof AppError)) failWith(await uniquenessErrors(input.username, input.mail));
+        throw error;
+      }
+    },
+
+    /**
+     * An account created without the code step (by an admin, or as a sub-user): it starts
+     * unvalidated and gets a 48 h activation link by e-mail.
+     */
+    async createPendingUser(
+      input: {
+        username: string;
+        mail: string;
+        nombre: string;
+        password?: string | null;
+        telefono?: string | null;
+        codigoPais?: number | null;
+        usuarioPadreId?: number | null;
+        empresaId?: number | null;
+        roles?: string[];
+      },
+      origin: string,
+    ): Promise<number> {
+      failWith(await uniquenessErrors(input.username, input.mail));
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const userId = await db.transaction().execute(async (trx) => {
+        const id = await repo.insert(trx, {
+          username: input.username.trim(),
+          mail: input.mail.trim(),
+          nombre: input.nombre,
+          telefono: emptyToNull(input.telefono),
+          codigo_pais_id: input.codigoPais ?? null,
+          password_hash: passwordHash,
+          es_externo: 0,
+          google_sub: null,
+          mail_validado: 0,
+          telegram_chat_id: null,
+          empresa_id: input.empresaId ?? null,
+          usuario_padre_id: input.usuarioPadreId ?? null,
+          created_at: Date.now(),
+        });
+        await repo.addRoles(trx, id, input.roles ?? []);
+        return id;
+      });
+      const user = await repo.byId(db, userId);
+      if (user) await sendActivationLink(user, origin);
+      return userId;
+    },
+
+    /** Follows a mail-validation link. A user without a parent and without a licence gets the trial. */
+    async activate(codigoMail: string): Promise<void> {
+      const link = await repo.activationLink(db, sha256(codigoMail));
+      if (!link) throw badRequest(mensajes.linkInvalido, codigosError.linkInvalido);
+      const user = await repo.byId(db, link.user_id);
+      if (!user) throw badRequest(mensajes.linkInvalido, codigosError.linkInvalido);
+      if (user.mail_validado === 1) return;
+      if (link.expires_at <= Date.now()) throw badRequest(mensajes.linkVencido, 'LINK_VENCIDO');
+      if (link.used_at !== null) throw badRequest(mensajes.linkInvalido, codigosError.linkInvalido);
+      await db.transaction().execute(async (trx) => {
+        await repo.useActivationLink(trx, link.id, Date.now());
+        await repo.update(trx, user.id, { mail_validado: 1 });
+        if (user.usuario_padre_id === null && !(await licensing.hasAnyToken(user.id))) {
+          await licensing.issueTrial(user.id, trx);
+        }
+      });
+    },
+
+    /** Mails a fresh link for the account of a (possibly expired) link. */
+    async resendActivation(codigo: string, origin: string): Promise<void> {
+      const link = await repo.activationLink(db, sha256(codigo));
+      if (!link) throw badRequest(mensajes.linkInvalido, codigosError.linkInvalido);
+      const user = await repo.byId(db, link.user_id);
+      if (!user) throw badRequest(mensajes.linkInvalido, codigosError.linkInvalido);
+      if (user.mail_validado === 1) throw badRequest(mensajes.cuentaYaActivada);
+      await sendActivationLink(user, origin);
+    },
+
+    async requestPasswordRecovery(value: string): Promise<{ hash: string }> {
+      const user = (await repo.byUsername(db, value)) ?? (await repo.byMail(db, value));
+      if (!user) throw notFound(mensajes.mailNoRegistrado);
+      if (user.es_externo === 1) throw badRequest(mensajes.usuarioExternoNoCambiaPassword);
+      const { hash, code } = await codes.create({
+        mail: user.mail,
+        proposito: 'recuperacion',
+        userId: user.id,
+      });
+      await mailer.send(mails.recoveryCode(user.mail, user.nombre, code, codeTtlMinutes));
+      return { hash };
+    },
+
+    /** Sets a new password with a recovery code; every session of the user ends. */
+    async resetPassword(input: { hash: string; codigo: number; password: string }): Promise<void> {
+      const code = await codes.check({
+        hash: input.hash,
+        code: input.codigo,
+        proposito: 'recuperacion',
+        campo: 'codigo',
+      });
+      const user = code.user_id ? await repo.byId(db, code.user_id) : undefined;
+      if (!user) throw fieldError('codigo', mensajes.codigoIncorrecto);
+      if (user.es_externo === 1) throw badRequest(mensajes.usuarioExternoNoCambiaPassword);
+      if (!(await codes.consume(db, code.id))) throw fieldError('codigo', mensajes.codigoVencido);
+      await setPassword(user.id, input.password);
+    },
+
+    /** Logged-in password change; external (Google) users have no password to change. */
+    async changePassword(userId: number, password: string): Promise<void> {
+      const user = await repo.byId(db, userId);
+      if (!user) throw notFound();
+      if (user.es_externo === 1) throw badRequest(mensajes.usuarioExternoNoCambiaPassword);
+      await setPassword(user.id, password);
+    },
+
+    /** Profile edit. A changed e-mail needs the code mailed to the new address by enviarCodigoRegistracion. */
+    async updateProfile(userId: number, input: ActualizarUsuarioInput): Promise<UsuarioSesion> {
+      const user = await repo.byId(db, userId);
+      if (!user) throw notFound();
+      const mailChanged = normalizeMail(input.mail) !== normalizeMail(user.mail);
+      let codeId: number | null = null;
+      if (mailChanged) {
+        if (!input.hash || input.codigoIngresado === undefined || input.codigoIngresado === null) {
+          throw fieldError('codigoIngresado', mensajes.requerido);
+        }
+        const code = await codes.check({
+          hash: input.hash,
+          code: input.codigoIngresado,
+          proposito: 'registro',
+          mail: input.mail,
+          campo: 'codigoIngresado',
+        });
+        codeId = code.id;
+      }
+      failWith(await uniquenessErrors(input.username, input.mail, userId));
+      await countryCodeExists(input.codigoPais);
+      await db.transaction().execute(async (trx) => {
+        if (codeId !== null && !(await codes.consume(trx, codeId))) {
+          throw fieldError('codigoIngresado', mensajes.codigoVencido);
+        }
+        await repo.update(trx, userId, {
+          nombre: input.nombre,
+          username: input.username,
+          mail: input.mail,
+          telefono: emptyToNull(input.telefono),
+          codigo_pais_id: input.codigoPais ?? null,
+          ...(mailChanged ? { mail_validado: 1 } : {}),
+        });
+      });
+      const updated = await sessionUser(userId);
+      if (!updated) throw notFound();
+      return updated;
+    },
+
+    /** Google sign-in: the account with that Google id, else the one with that verified e-mail (linked), else a new external one. */
+    async findOrCreateGoogleUser(identity: {
+      sub: string;
+      email: string;
+      emailVerified: boolean;
+      name: string | null;
+    }) {
+      const bySub = await repo.byGoogleSub(db, identity.sub);
+      if (bySub) return bySub;
+      if (identity.emailVerified) {
+        const byMail = await repo.byMail(db, identity.email);
+        if (byMail) {
+          await repo.update(db, byMail.id, { google_sub: identity.sub, mail_validado: 1 });
+          return { ...byMail, google_sub: identity.sub, mail_validado: 1 };
+        }
+      }
+      const username = await freeUsername(identity.email.split('@')[0] ?? 'usuario');
+      const userId = await db.transaction().execute(async (trx) => {
+        const id = await repo.insert(trx, {
+          username,
+          mail: identity.email,
+          nombre: identity.name?.trim() || username,
+          telefono: null,
+          codigo_pais_id: null,
+          password_hash: null,
+          es_externo: 1,
+          google_sub: identity.sub,
+          mail_validado: identity.emailVerified ? 1 : 0,
+          telegram_chat_id: null,
+          empresa_id: null,
+          usuario_padre_id: null,
+          created_at: Date.now(),
+        });
+        await licensing.issueTrial(id, trx);
+        return id;
+      });
+      const created = await repo.byId(db, userId);
+      if (!created) throw new Error('Usuario de Google no encontrado tras crearlo');
+      return created;
+    },
+
+    /**
+     * First start: an administrator (ADMIN_*). Without ADMIN_PASSWORD a random one is generated and
+     * logged once; later starts find the admin and do nothing.
+     */
+    async seedAdmin(): Promise<void> {
+      const { admin } = deps.config;
+      if (await repo.hasRole(db, rolesUsuario.admin)) return;
+      if (await repo.byUsername(db, admin.username)) return;
+      const generated = admin.password ? null : randomBytes(9).toString('base64url');
+      const password = admin.password ?? (generated as string);
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction().execute(async (trx) => {
+        const id = await repo.insert(trx, {
+          username: admin.username,
+          mail: admin.email,
+          nombre: 'Administrador',
+          telefono: null,
+          codigo_pais_id: null,
+          password_hash: passwordHash,
+          es_externo: 0,
+          google_sub: null,
+          mail_validado: 1,
+          telegram_chat_id: null,
+          empresa_id: null,
+          usuario_padre_id: null,
+          created_at: Date.now(),
+        });
+        await repo.addRoles(trx, id, [rolesUsuario.admin]);
+        await licensing.issuePlan(id, tiposSuscripcion.full, { executor: trx });
+        return id;
+      });
+      if (generated) {
+        log.warn(
+          `Administrador creado: usuario "${admin.username}", contraseña "${generated}". Guárdela ahora: no se volverá a mostrar (o defina ADMIN_PASSWORD).`,
+        );
+      } else {
+        log.info({ userId, username: admin.username }, 'administrador creado');
+      }
+    },
+
+    /** Demo mode: user demo / Demo12345 with a Full licence (the devices module adds its demo device). */
+    async seedDemo(): Promise<number> {
+      const existing = await repo.byUsername(db, demoUser.username);
+      if (existing) return existing.id;
+      const passwordHash = await hashPassword(demoUser.password);
+      return db.transaction().execute(async (trx) => {
+        const id = await repo.insert(trx, {
+          username: demoUser.username,
+          mail: demoUser.mail,
+          nombre: demoUser.nombre,
+          telefono: null,
+          codigo_pais_id: null,
+          password_hash: passwordHash,
+          es_externo: 0,
+          google_sub: null,
+          mail_validado: 1,
+          telegram_chat_id: null,
+          empresa_id: null,
+          usuario_padre_id: null,
+          created_at: Date.now(),
+        });
+        await licensing.issuePlan(id, tiposSuscripcion.full, { executor: trx });
+        return id;
+      });
+    },
+  };
+}
+
+/** The id of the demo user, or null when demo data is not seeded. */
+export async function findDemoUserId(db: Db): Promise<number | null> {
+  const row = await createUsersRepository().byUsername(db, demoUser.username);
+  return row?.id ?? null;
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,118 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Short-lived counters and one-time markers shared by the login brute-force limit and the
+ * captcha replay guard. In memory for one instance; in Redis when REDIS_URL is set, so every
+ * instance behind a load balancer sees the same counts.
+ */
+export interface AttemptStore {
+  /** Adds one to `key` and returns the new count; the window starts with the first hit. */
+  increment(key: string, windowSeconds: number): Promise<number>;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  /** True the first time `key` is claimed within ttlSeconds, false afterwards. */
+  claimOnce(key: string, ttlSeconds: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createMemoryAttemptStore(now: () => number = Date.now): AttemptStore {
+  const entries = new Map<string, { value: number; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  // Expired entries are dropped lazily on read and swept now and then so memory stays bounded.
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= t) entries.delete(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async increment(key, windowSeconds) {
+      const entry = live(key);
+      if (entry) {
+        entry.value += 1;
+        return entry.value;
+      }
+      entries.set(key, { value: 1, expiresAt: now() + windowSeconds * 1000 });
+      return 1;
+    },
+    async count(key) {
+      return live(key)?.value ?? 0;
+    },
+    async reset(key) {
+      entries.delete(key);
+    },
+    async claimOnce(key, ttlSeconds) {
+      if (live(key)) return false;
+      entries.set(key, { value: 1, expiresAt: now() + ttlSeconds * 1000 });
+      return true;
+    },
+    async close() {
+      clearInterval(sweep);
+      entries.clear();
+    },
+  };
+}
+
+export function createRedisAttemptStore(redisUrl: string, prefix = 'nexo:'): AttemptStore {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+  return {
+    async increment(key, windowSeconds) {
+      const k = prefix + key;
+      const value = await redis.incr(k);
+      // The window starts with the first hit; later hits do not extend it. A key left without a
+      // TTL (process died between INCR and EXPIRE) gets one on the next hit.
+      if (value === 1 || (await redis.ttl(k)) === -1) await redis.expire(k, windowSeconds);
+      return value;
+    },
+    async count(key) {
+      const value = await redis.get(prefix + key);
+      return value ? Number.parseInt(value, 10) : 0;
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async claimOnce(key, ttlSeconds) {
+      const result = await redis.set(prefix + key, '1', 'EX', ttlSeconds, 'NX');
+      return result === 'OK';
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export function createAttemptStore(redisUrl: string | undefined): AttemptStore {
+  return redisUrl ? createRedisAttemptStore(redisUrl) : createMemoryAttemptStore();
+}
+
+/** The brute-force rule: at most maxAttempts failures per username and per IP within the window. */
+export function createLoginLimiter(
+  store: AttemptStore,
+  rule: { maxAttempts: number; windowSeconds: number },
+) {
+  const userKey = (username: string) => `login:u:${username.trim().toLowerCase()}`;
+  const ipKey = (ip: string) => `login:ip:${ip}`;
+  return {
+    async isBlocked(username: string, ip: string): Promise<boolean> {
+      const [byUser, byIp] = await Promise.all([store.count(userKey(username)), store.count(ipKey(ip))]);
+      return byUser >= rule.maxAttempts || byIp >= rule.maxAttempts;
+    },
+    async recordFailure(username: string, ip: string): Promise<void> {
+      await Promise.all([
+        store.increment(userKey(username), rule.windowSeconds),
+        store.increment(ipKey(ip), rule.windowSeconds),
+      ]);
+    },
+    async recordSuccess(username: string): Promise<void> {
+      await store.reset(userKey(username));
+    },
+  };
+}
+
+export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
