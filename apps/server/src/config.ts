@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   MQTT_URL: optionalUrl,
+  MQTT_USERNAME: optionalText,
+  MQTT_PASSWORD: optionalText,
   MQTT_KEEPALIVE_GRACE: z.coerce.number().min(1).default(1.5),
   SENSOR_STALE_SECONDS: z.coerce.number().int().min(0).default(0),
   REDIS_URL: optionalUrl,
@@ -68,7 +70,14 @@ export interface Config {
   publicUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
-  mqtt: { port: number; url: string | undefined; keepaliveGrace: number };
+  mqtt: {
+    port: number;
+    url: string | undefined;
+    keepaliveGrace: number;
+    /** The server's own credentials at an external broker (MQTT_URL); also superuser in the auth hook. */
+    username: string | undefined;
+    password: string | undefined;
+  };
   sensorStaleSeconds: number;
   redisUrl: string | undefined;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
@@ -123,7 +132,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    mqtt: { port: e.MQTT_PORT, url: e.MQTT_URL, keepaliveGrace: e.MQTT_KEEPALIVE_GRACE },
+    mqtt: {
+      port: e.MQTT_PORT,
+      url: e.MQTT_URL,
+      keepaliveGrace: e.MQTT_KEEPALIVE_GRACE,
+      username: e.MQTT_USERNAME,
+      password: e.MQTT_PASSWORD,
+    },
     sensorStaleSeconds: e.SENSOR_STALE_SECONDS,
     redisUrl: e.REDIS_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

@@ -1,7 +1,13 @@
 import { createRefreshTokens, type GoogleVerifier, registerAuthModule } from './modules/auth/index.js';
-import { createDevicesService, registerDevicesRoutes, seedDemoDevice } from './modules/devices/index.js';
+import {
+  createDevicesService,
+  demoDevice,
+  registerDevicesRoutes,
+  seedDemoDevice,
+} from './modules/devices/index.js';
 import { createHistoryService } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
+import { registerConnectivity } from './modules/telemetry/index.js';
 import { createUsersService, registerUsersRoutes } from './modules/users/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { seedReference } from './platform/db/seed-reference.js';
@@ -55,4 +61,12 @@ export async function registerModules(
   licensing.setUsageProvider(devices.usage);
   registerDevicesRoutes(app, ctx, devices);
   if (_options.seedDemo) await seedDemoDevice(ctx.db);
+
+  // ---- connectivity (engineer E): STOMP at /sv/stomp, MQTT broker, ingest, commands, device HTTP ----
+  const connectivity = registerConnectivity(app, ctx, {
+    access: devices.access,
+    history,
+    demoDevice: ctx.config.demo ? demoDevice : undefined,
+  });
+  deviceChangeListeners.push(connectivity.invalidateDevice);
 }

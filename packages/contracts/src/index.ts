@@ -7,3 +7,4 @@ export * from './licensing.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './realtime.js';
+export * from './telemetry.js';

@@ -1,0 +1,183 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Logger } from 'pino';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
+
+export interface BrokerDevice {
+  id: number;
+  apikey: string;
+  secret: string;
+}
+
+/** What the broker asks of the ingest side (the telemetry module). */
+export interface BrokerHandlers {
+  findDevice(apikey: string): Promise<BrokerDevice | null>;
+  /** Resolves once the value is committed (or dropped); the QoS 1 PUBACK waits for it. */
+  onPublish(device: BrokerDevice, topic: string, payload: Buffer): Promise<void>;
+  onSessionOpened(device: BrokerDevice): void;
+  onSessionClosed(device: BrokerDevice): void;
+}
+
+export interface EmbeddedBroker {
+  /** The TCP port the broker listens on (the chosen one when configured as 0). */
+  port: number;
+  publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
+  /** Routes WebSocket upgrades of /mqtt on the HTTP server to the broker. */
+  attachWebSocket(server: HttpServer, path?: string): void;
+  clientCount(): number;
+  close(): Promise<void>;
+}
+
+type DeviceClient = Client & { nexoDevice?: BrokerDevice };
+
+function sameSecret(given: Buffer, expected: string): boolean {
+  const wanted = Buffer.from(expected, 'utf8');
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+function authError(code: 4 | 5): AuthenticateError {
+  const error = new Error('credenciales de dispositivo inválidas') as AuthenticateError;
+  error.returnCode = code as AuthenticateError['returnCode'];
+  return error;
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`El puerto MQTT ${port} ya está en uso. Elija otro con MQTT_PORT=… (0 elige uno libre).`);
+  }
+}
+
+/**
+ * Aedes in-process. The QoS 1 PUBACK is delayed until the reading is committed by holding
+ * the `authorizePublish` callback: aedes writes the PUBACK only after authorizePublish
+ * completes (lib/handlers/publish.js: authorizePublish → enqueuePublish → write PubAck).
+ * A failed commit errors the callback, which drops the connection without an ack, so the
+ * device retransmits.
+ */
+export async function startEmbeddedBroker(options: {
+  port: number;
+  host?: string;
+  log: Logger;
+  handlers: BrokerHandlers;
+}): Promise<EmbeddedBroker> {
+  const { log, handlers } = options;
+  const broker = await Aedes.createBroker({
+    heartbeatInterval: 60_000,
+    drainTimeout: 30_000,
+    connectTimeout: 10_000,
+    maxTopicLevels: 8,
+    queueLimit: 100,
+    authenticate(client, username, password, done) {
+      if (!username || !password) return done(authError(4), false);
+      handlers.findDevice(username).then(
+        (device) => {
+          if (!device || !sameSecret(password, device.secret)) {
+            log.warn(
+              { apikey: username, clientId: client.id },
+              'conexión MQTT rechazada: credenciales inválidas',
+            );
+            return done(authError(4), false);
+          }
+          (client as DeviceClient).nexoDevice = device;
+          done(null, true);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'error autenticando dispositivo');
+          const failure = new Error('no disponible') as AuthenticateError;
+          failure.returnCode = 3 as AuthenticateError['returnCode'];
+          done(failure, false);
+        },
+      );
+    },
+    authorizePublish(client, packet, callback) {
+      const device = (client as DeviceClient | null)?.nexoDevice;
+      if (!device) return callback(new Error('publicación sin dispositivo'));
+      const topic = publishTopicOf(device.apikey, packet.topic);
+      if (topic === null) {
+        log.warn(
+          { deviceId: device.id, topic: packet.topic },
+          'publicación MQTT fuera del prefijo del dispositivo',
+        );
+        return callback(new Error('topic no permitido'));
+      }
+      handlers.onPublish(device, topic, packet.payload as Buffer).then(
+        () => callback(null),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    authorizeSubscribe(client, subscription, callback) {
+      const device = (client as DeviceClient).nexoDevice;
+      if (!device || !maySubscribe(device.apikey, subscription.topic)) {
+        log.warn({ deviceId: device?.id, topic: subscription.topic }, 'suscripción MQTT no permitida');
+        // A null subscription is refused with a failure return code, the session stays.
+        return callback(null, null);
+      }
+      callback(null, subscription);
+    },
+  });
+
+  broker.on('client', (client) => {
+    const device = (client as DeviceClient).nexoDevice;
+    if (device) handlers.onSessionOpened(device);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const device = (client as DeviceClient).nexoDevice;
+    if (device) handlers.onSessionClosed(device);
+  });
+  broker.on('keepaliveTimeout', (client) => {
+    log.info({ clientId: client.id }, 'keepalive MQTT vencido');
+  });
+  broker.on('clientError', (client, error) => {
+    log.debug({ clientId: client.id, err: error }, 'error de cliente MQTT');
+  });
+
+  const server: Server = createServer((socket) => broker.handle(socket));
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(options.port) : error);
+    });
+    server.listen(options.port, options.host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : options.port);
+    });
+  });
+  log.info({ port }, `broker MQTT escuchando en el puerto ${port}`);
+
+  let wss: WebSocketServer | undefined;
+
+  return {
+    port,
+    publish(topic, payload, qos) {
+      return new Promise((resolve, reject) => {
+        broker.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload, 'utf8'), qos, retain: false, dup: false },
+          (error?: Error | null) => (error ? reject(error) : resolve()),
+        );
+      });
+    },
+    attachWebSocket(httpServer, path = '/mqtt') {
+      wss = new WebSocketServer({ noServer: true });
+      httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const url = request.url ?? '';
+        if (url !== path && !url.startsWith(`${path}?`)) return;
+        wss?.handleUpgrade(request, socket, head, (ws) => {
+          const stream = createWebSocketStream(ws);
+          stream.on('error', () => stream.destroy());
+          broker.handle(stream, request);
+        });
+      });
+    },
+    clientCount: () => broker.connectedClients,
+    async close() {
+      // Stop accepting first, then end the sessions (which lets the server finish closing).
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      wss?.close();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await closed;
+    },
+  };
+}

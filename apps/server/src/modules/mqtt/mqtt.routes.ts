@@ -1,0 +1,81 @@
+import { timingSafeEqual } from 'node:crypto';
+import { MqttAclBodySchema, MqttAuthBodySchema } from '@nexo/contracts';
+import { z } from 'zod';
+import type { HttpApp } from '../../platform/context.js';
+import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
+
+function same(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const HookAnswer = z.object({
+  result: z.enum(['allow', 'deny']),
+  ok: z.boolean(),
+  is_superuser: z.boolean(),
+});
+
+/**
+ * The hook an external broker calls to authenticate devices and check the ACL (scale-out):
+ * EMQX's HTTP authenticator/authorizer and mosquitto-go-auth's HTTP backend. Allowed: HTTP
+ * 200 `{result:"allow", ok:true}`; refused: 403 `{result:"deny", ok:false}` (docs/deploy.md).
+ */
+export function registerMqttAuthRoutes(
+  app: HttpApp,
+  deps: {
+    findDevice(apikey: string): Promise<{ apikey: string; secret: string } | null>;
+    service: { username: string | undefined; password: string | undefined };
+  },
+): void {
+  const isService = (username: string) =>
+    Boolean(deps.service.username) && username === deps.service.username;
+  const allow = (superuser = false) => ({ result: 'allow' as const, ok: true, is_superuser: superuser });
+  const deny = { result: 'deny' as const, ok: false, is_superuser: false };
+  const hide = { hide: true };
+
+  app.post(
+    '/sv/mqtt/auth',
+    { schema: { ...hide, body: MqttAuthBodySchema, response: { 200: HookAnswer, 403: HookAnswer } } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      if (isService(username)) {
+        return deps.service.password && same(password, deps.service.password)
+          ? allow(true)
+          : reply.code(403).send(deny);
+      }
+      const device = username ? await deps.findDevice(username) : null;
+      if (device && same(password, device.secret)) return allow();
+      return reply.code(403).send(deny);
+    },
+  );
+
+  app.post(
+    '/sv/mqtt/superuser',
+    {
+      schema: {
+        ...hide,
+        body: MqttAuthBodySchema.pick({ username: true }),
+        response: { 200: HookAnswer, 403: HookAnswer },
+      },
+    },
+    async (request, reply) => (isService(request.body.username) ? allow(true) : reply.code(403).send(deny)),
+  );
+
+  app.post(
+    '/sv/mqtt/acl',
+    { schema: { ...hide, body: MqttAclBodySchema, response: { 200: HookAnswer, 403: HookAnswer } } },
+    async (request, reply) => {
+      const { username, topic, action, acc } = request.body;
+      if (isService(username)) return allow(true);
+      const device = username ? await deps.findDevice(username) : null;
+      if (!device) return reply.code(403).send(deny);
+      const publishing = action === 'publish' || acc === 2;
+      const subscribing = action === 'subscribe' || acc === 1 || acc === 4;
+      const ok =
+        (publishing && publishTopicOf(device.apikey, topic) !== null) ||
+        (subscribing && maySubscribe(device.apikey, topic));
+      return ok ? allow() : reply.code(403).send(deny);
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import type { DeviceInfo, SensorInfo, TelemetryRepository } from './telemetry.repository.js';
+
+export interface DeviceEntry {
+  device: DeviceInfo;
+  sensorsByTopic: Map<string, SensorInfo>;
+}
+
+/**
+ * apikey → device and topic → sensor lookups for the hot path. The devices module calls
+ * invalidateDevice (through modules.ts) whenever a device or one of its sensors changes.
+ */
+export function createLookupCache(repository: TelemetryRepository) {
+  const byApikey = new Map<string, Promise<DeviceEntry | null>>();
+  const apikeyById = new Map<number, string>();
+
+  async function load(apikey: string): Promise<DeviceEntry | null> {
+    const device = await repository.deviceByApikey(apikey);
+    if (!device) return null;
+    const sensors = await repository.sensorsOfDevice(device.id);
+    apikeyById.set(device.id, apikey);
+    return { device, sensorsByTopic: new Map(sensors.map((s) => [s.nombreNexo, s])) };
+  }
+
+  return {
+    byApikey(apikey: string): Promise<DeviceEntry | null> {
+      let entry = byApikey.get(apikey);
+      if (!entry) {
+        entry = load(apikey);
+        byApikey.set(apikey, entry);
+        // Unknown apikeys and failures are not kept, so a device created later is found.
+        entry.then(
+          (found) => {
+            if (!found && byApikey.get(apikey) === entry) byApikey.delete(apikey);
+          },
+          () => byApikey.delete(apikey),
+        );
+      }
+      return entry;
+    },
+
+    async byDeviceId(deviceId: number): Promise<DeviceEntry | null> {
+      const apikey = apikeyById.get(deviceId) ?? (await repository.deviceById(deviceId))?.apikey;
+      return apikey ? this.byApikey(apikey) : null;
+    },
+
+    /** The cached entry if loaded, without touching the database. */
+    peek(deviceId: number): Promise<DeviceEntry | null> | undefined {
+      const apikey = apikeyById.get(deviceId);
+      return apikey ? byApikey.get(apikey) : undefined;
+    },
+
+    invalidateDevice(deviceId: number): void {
+      const apikey = apikeyById.get(deviceId);
+      apikeyById.delete(deviceId);
+      if (apikey) byApikey.delete(apikey);
+    },
+
+    clear(): void {
+      byApikey.clear();
+      apikeyById.clear();
+    },
+  };
+}
+
+export type LookupCache = ReturnType<typeof createLookupCache>;

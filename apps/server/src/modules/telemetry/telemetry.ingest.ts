@@ -1,0 +1,207 @@
+import { topics } from '@nexo/contracts';
+import type { Logger } from 'pino';
+import type { RealtimeHub } from '../realtime/index.js';
+import type { DeviceEntry } from './telemetry.cache.js';
+import { parseReading, type RejectReason } from './telemetry.parse.js';
+import type { LastValue, TelemetryRepository } from './telemetry.repository.js';
+
+export interface ReadingRow {
+  sensorId: number;
+  ts: number;
+  valor: string;
+  valorNum: number | null;
+}
+
+/** Where readings are stored: the history module's appendReadings (one transaction with rollups). */
+export interface ReadingSink {
+  appendReadings(rows: ReadingRow[]): Promise<void>;
+}
+
+/** Called for each committed reading; the automation engine plugs in here (no-op until it exists). */
+export interface AutomationHook {
+  onReading(reading: ReadingRow & { deviceId: number }): void;
+}
+
+export const noAutomation: AutomationHook = { onReading() {} };
+
+export type IngestResult = { ok: true; sensorId: number } | { ok: false; reason: RejectReason };
+
+interface Pending {
+  row: ReadingRow;
+  deviceId: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export interface IngestOptions {
+  repository: TelemetryRepository;
+  sink: ReadingSink;
+  hub: RealtimeHub;
+  log: Logger;
+  automation?: AutomationHook;
+  /** Called after commit for each device that reported (the connection tracker's stale window). */
+  onReported?: (deviceId: number, sensorIds: number[], ts: number) => void;
+  batchMs?: number;
+  batchRows?: number;
+}
+
+/**
+ * The ingest pipeline: validate → calibrate → batch-insert (≤ batchMs or batchRows per flush)
+ * → update the last value → publish `sensor.valor` → automation hook. The promise of each
+ * accepted value resolves only after its batch is committed: the MQTT layer sends the QoS 1
+ * PUBACK then, so an acknowledged reading survives a crash.
+ */
+export function createIngest(options: IngestOptions) {
+  const batchMs = options.batchMs ?? 50;
+  const batchRows = options.batchRows ?? 500;
+  const automation = options.automation ?? noAutomation;
+  let pending: Pending[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  let accepting = true;
+  const rejected = new Map<number, Partial<Record<RejectReason, number>>>();
+  let stored = 0;
+
+  function countReject(entry: DeviceEntry | null, apikey: string, topic: string, reason: RejectReason): void {
+    const deviceId = entry?.device.id ?? 0;
+    const counts = rejected.get(deviceId) ?? {};
+    counts[reason] = (counts[reason] ?? 0) + 1;
+    rejected.set(deviceId, counts);
+    options.log.warn(
+      { deviceId, apikey, topic, motivo: reason, total: counts[reason] },
+      'valor de dispositivo descartado',
+    );
+  }
+
+  function schedule(): void {
+    if (pending.length >= batchRows) {
+      void flush();
+    } else if (!timer) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        void flush();
+      }, batchMs);
+    }
+  }
+
+  async function commit(batch: Pending[]): Promise<void> {
+    const rows = batch.map((p) => p.row);
+    try {
+      await options.sink.appendReadings(rows);
+    } catch (error) {
+      options.log.error({ err: error, rows: rows.length }, 'no se pudieron guardar las lecturas');
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    stored += rows.length;
+    // The newest value per sensor becomes its last value.
+    const latest = new Map<number, LastValue>();
+    for (const row of rows) {
+      const current = latest.get(row.sensorId);
+      if (!current || current.ts <= row.ts)
+        latest.set(row.sensorId, { sensorId: row.sensorId, valor: row.valor, ts: row.ts });
+    }
+    try {
+      await options.repository.updateLastValues([...latest.values()]);
+    } catch (error) {
+      // The readings are committed; the last value catches up with the next one.
+      options.log.error({ err: error }, 'no se pudo actualizar el último valor');
+    }
+    for (const p of batch) p.resolve();
+    const reported = new Map<number, number[]>();
+    for (const p of batch) {
+      options.hub.publish(topics.equipo(p.deviceId), {
+        tipo: 'sensor.valor',
+        idEquipo: p.deviceId,
+        idSensor: p.row.sensorId,
+        valor: p.row.valor,
+        valorNumerico: p.row.valorNum,
+        fecha: p.row.ts,
+      });
+      try {
+        automation.onReading({ ...p.row, deviceId: p.deviceId });
+      } catch (error) {
+        options.log.error({ err: error }, 'el motor de automatización falló con una lectura');
+      }
+      const list = reported.get(p.deviceId) ?? [];
+      list.push(p.row.sensorId);
+      reported.set(p.deviceId, list);
+    }
+    if (options.onReported) {
+      const now = Date.now();
+      for (const [deviceId, sensorIds] of reported) options.onReported(deviceId, sensorIds, now);
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    // One flush at a time, in order; a flush takes what is pending when it starts.
+    flushing = flushing.then(async () => {
+      while (pending.length > 0) {
+        const batch = pending.slice(0, batchRows);
+        pending = pending.slice(batch.length);
+        await commit(batch);
+      }
+    });
+    return flushing;
+  }
+
+  return {
+    /**
+     * Accepts one value for `{apikey}/{topic}`. Resolves after the commit for a stored value,
+     * at once for a dropped one (counted and logged); rejects only when storing failed.
+     */
+    async accept(
+      entry: DeviceEntry,
+      topic: string,
+      payload: Uint8Array,
+      ts = Date.now(),
+    ): Promise<IngestResult> {
+      const sensor = entry.sensorsByTopic.get(topic);
+      if (!sensor) {
+        countReject(entry, entry.device.apikey, topic, 'topic');
+        return { ok: false, reason: 'topic' };
+      }
+      const parsed = parseReading(sensor, payload);
+      if (!parsed.ok) {
+        countReject(entry, entry.device.apikey, topic, parsed.reason);
+        return parsed;
+      }
+      if (!accepting) throw new Error('ingest stopped');
+      await new Promise<void>((resolve, reject) => {
+        pending.push({
+          row: { sensorId: sensor.id, ts, valor: parsed.valor, valorNum: parsed.valorNum },
+          deviceId: entry.device.id,
+          resolve,
+          reject,
+        });
+        schedule();
+      });
+      return { ok: true, sensorId: sensor.id };
+    },
+
+    countReject,
+    flush,
+
+    /** Stops accepting and commits what is pending (shutdown). */
+    async stop(): Promise<void> {
+      accepting = false;
+      await flush();
+    },
+
+    stats() {
+      return {
+        stored,
+        pending: pending.length,
+        rejected: Object.fromEntries(
+          [...rejected].map(([deviceId, counts]) => [String(deviceId), { ...counts }]),
+        ),
+      };
+    },
+  };
+}
+
+export type Ingest = ReturnType<typeof createIngest>;

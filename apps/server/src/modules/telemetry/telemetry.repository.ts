@@ -1,0 +1,213 @@
+import { widgetsNumericos } from '@nexo/contracts';
+import type { Db } from '../../platform/db/client.js';
+
+/**
+ * Direct table access for the ingest hot path (documented exception to routes → service →
+ * repository across modules: one message must not cost a service call chain and several
+ * queries). Devices and sensors are owned by the devices module; this file only reads them
+ * and updates the live columns devices.conectado, sensors.ultimo_valor/fecha_uv/conectado.
+ */
+export interface DeviceInfo {
+  id: number;
+  apikey: string;
+  secret: string;
+  ownerId: number;
+  conectado: boolean;
+}
+
+export interface SensorInfo {
+  id: number;
+  deviceId: number;
+  nombreNexo: string;
+  tipoSensorId: number;
+  tipoDato: number;
+  variableJson: string | null;
+  variableLongitud: string | null;
+  calibracion: number;
+  /** True when a widget of the sensor needs numbers (tachometer, thermometer, …). */
+  numerico: boolean;
+  conectado: boolean;
+}
+
+export interface LastValue {
+  sensorId: number;
+  valor: string;
+  ts: number;
+}
+
+function rowToDevice(row: {
+  id: number;
+  apikey: string;
+  secret: string;
+  owner_id: number;
+  conectado: number;
+}): DeviceInfo {
+  return {
+    id: Number(row.id),
+    apikey: row.apikey,
+    secret: row.secret,
+    ownerId: Number(row.owner_id),
+    conectado: Boolean(row.conectado),
+  };
+}
+
+export function createTelemetryRepository(db: Db) {
+  return {
+    async deviceByApikey(apikey: string): Promise<DeviceInfo | null> {
+      const row = await db
+        .selectFrom('devices')
+        .select(['id', 'apikey', 'secret', 'owner_id', 'conectado'])
+        .where('apikey', '=', apikey)
+        .executeTakeFirst();
+      return row ? rowToDevice(row) : null;
+    },
+
+    async deviceById(deviceId: number): Promise<DeviceInfo | null> {
+      const row = await db
+        .selectFrom('devices')
+        .select(['id', 'apikey', 'secret', 'owner_id', 'conectado'])
+        .where('id', '=', deviceId)
+        .executeTakeFirst();
+      return row ? rowToDevice(row) : null;
+    },
+
+    async sensorsOfDevice(deviceId: number): Promise<SensorInfo[]> {
+      const rows = await db
+        .selectFrom('sensors')
+        .select([
+          'id',
+          'device_id',
+          'nombre_nexo',
+          'tipo_sensor_id',
+          'tipo_dato',
+          'variable_json',
+          'variable_longitud',
+          'calibracion',
+          'conectado',
+        ])
+        .where('device_id', '=', deviceId)
+        .execute();
+      if (rows.length === 0) return [];
+      const shadows = await db
+        .selectFrom('shadows')
+        .select(['sensor_id', 'tipo_widget_id'])
+        .where(
+          'sensor_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      const numeric = new Set(
+        shadows.filter((s) => widgetsNumericos.has(Number(s.tipo_widget_id))).map((s) => Number(s.sensor_id)),
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        deviceId: Number(r.device_id),
+        nombreNexo: r.nombre_nexo,
+        tipoSensorId: Number(r.tipo_sensor_id),
+        tipoDato: Number(r.tipo_dato),
+        variableJson: r.variable_json,
+        variableLongitud: r.variable_longitud,
+        calibracion: Number(r.calibracion) || 0,
+        numerico: numeric.has(Number(r.id)),
+        conectado: Boolean(r.conectado),
+      }));
+    },
+
+    async sensorState(sensorId: number) {
+      const row = await db
+        .selectFrom('sensors')
+        .select(['id', 'device_id', 'nombre_nexo', 'tipo_sensor_id', 'ultimo_valor', 'fecha_uv', 'conectado'])
+        .where('id', '=', sensorId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: Number(row.id),
+        deviceId: Number(row.device_id),
+        nombreNexo: row.nombre_nexo,
+        tipoSensorId: Number(row.tipo_sensor_id),
+        ultimoValor: row.ultimo_valor,
+        fechaUV: row.fecha_uv === null ? null : Number(row.fecha_uv),
+        conectado: Boolean(row.conectado),
+      };
+    },
+
+    /** Last values of a batch: one UPDATE per sensor (the newest reading of each) in one transaction. */
+    async updateLastValues(values: LastValue[]): Promise<void> {
+      if (values.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const v of values) {
+          await trx
+            .updateTable('sensors')
+            .set({ ultimo_valor: v.valor, fecha_uv: v.ts })
+            .where('id', '=', v.sensorId)
+            .execute();
+        }
+      });
+    },
+
+    async setDeviceConnected(deviceId: number, conectado: boolean, at: number): Promise<void> {
+      await db
+        .updateTable('devices')
+        .set({ conectado: conectado ? 1 : 0, conectado_cambio_at: at })
+        .where('id', '=', deviceId)
+        .execute();
+    },
+
+    async setSensorsConnected(sensorIds: number[], conectado: boolean): Promise<void> {
+      if (sensorIds.length === 0) return;
+      await db
+        .updateTable('sensors')
+        .set({ conectado: conectado ? 1 : 0 })
+        .where('id', 'in', sensorIds)
+        .execute();
+    },
+
+    /** Embedded broker start: no session survives a restart, so nothing is connected. */
+    async resetAllConnected(at: number): Promise<void> {
+      await db
+        .updateTable('devices')
+        .set({ conectado: 0, conectado_cambio_at: at })
+        .where('conectado', '=', 1)
+        .execute();
+      await db.updateTable('sensors').set({ conectado: 0 }).where('conectado', '=', 1).execute();
+    },
+
+    /** Connected sensors whose last value is older than the cut-off (stale window). */
+    async staleConnectedSensors(olderThan: number): Promise<{ id: number; deviceId: number }[]> {
+      const rows = await db
+        .selectFrom('sensors')
+        .select(['id', 'device_id'])
+        .where('conectado', '=', 1)
+        .where((eb) => eb.or([eb('fecha_uv', 'is', null), eb('fecha_uv', '<', olderThan)]))
+        .execute();
+      return rows.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id) }));
+    },
+
+    /** Devices marked connected (scale-out presence sweep). */
+    async connectedDevices(): Promise<{ id: number; changedAt: number | null }[]> {
+      const rows = await db
+        .selectFrom('devices')
+        .select(['id', 'conectado_cambio_at'])
+        .where('conectado', '=', 1)
+        .execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        changedAt: r.conectado_cambio_at === null ? null : Number(r.conectado_cambio_at),
+      }));
+    },
+
+    /** Fallback device access (used only while the devices module is not wired): the user's role id. */
+    async roleOn(userId: number, deviceId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('device_users')
+        .select('rol_id')
+        .where('user_id', '=', userId)
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst();
+      return row ? Number(row.rol_id) : null;
+    },
+  };
+}
+
+export type TelemetryRepository = ReturnType<typeof createTelemetryRepository>;

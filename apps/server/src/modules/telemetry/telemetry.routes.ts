@@ -1,0 +1,126 @@
+import {
+  DispositivoParamsSchema,
+  DispositivoQuerySchema,
+  DispositivoValorResponseSchema,
+  EnviarDeveloperBodySchema,
+  EnviarValorBodySchema,
+  OkSchema,
+  UltimoBodySchema,
+  UltimoResponseSchema,
+} from '@nexo/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { HttpApp, PlatformContext } from '../../platform/context.js';
+import type { TelemetryService } from './telemetry.service.js';
+
+const secretOf = (request: FastifyRequest, query: { secret?: string | undefined }) => {
+  const header = request.headers['x-api-secret'];
+  return (Array.isArray(header) ? header[0] : header) ?? query.secret;
+};
+
+/** The raw body of a device POST: text as sent, JSON re-serialised (a JSON string or number is its value). */
+function payloadOf(body: unknown): Buffer {
+  if (Buffer.isBuffer(body)) return body;
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  if (typeof body === 'number' || typeof body === 'boolean') return Buffer.from(String(body), 'utf8');
+  if (body === undefined || body === null) return Buffer.alloc(0);
+  return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, service: TelemetryService): void {
+  const tags = ['sensores'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/sv/api/sensor/enviarValor',
+    {
+      preHandler: ctx.requireAuth,
+      schema: { tags, security, body: EnviarValorBodySchema, response: { 200: OkSchema } },
+    },
+    async (request) => {
+      await service.enviarValor(request.usuario.userId, request.body.idSensor, request.body.valor);
+      return { status: 1 as const };
+    },
+  );
+
+  app.post(
+    '/sv/api/sensor/enviarDeveloper',
+    {
+      preHandler: ctx.requireAuth,
+      schema: { tags, security, body: EnviarDeveloperBodySchema, response: { 200: OkSchema } },
+    },
+    async (request) => {
+      const { idSensor, texto, longitud } = request.body;
+      await service.enviarDeveloper(request.usuario.userId, idSensor, texto, longitud);
+      return { status: 1 as const };
+    },
+  );
+
+  app.post(
+    '/sv/api/sensor/ultimo',
+    {
+      preHandler: ctx.requireAuth,
+      schema: { tags, security, body: UltimoBodySchema, response: { 200: UltimoResponseSchema } },
+    },
+    async (request) => ({
+      status: 1 as const,
+      sensor: await service.ultimo(request.usuario.userId, request.body.idSensor),
+    }),
+  );
+
+  // Devices without MQTT: authenticated by apikey (path) + secret (X-Api-Secret header or ?secret=).
+  app.get(
+    '/sv/dispositivo/:apikey/:nombreNexo',
+    {
+      schema: {
+        tags: ['dispositivos'],
+        params: DispositivoParamsSchema,
+        querystring: DispositivoQuerySchema,
+        response: { 200: DispositivoValorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { apikey, nombreNexo } = request.params;
+      const last = await service.deviceLastValue(apikey, nombreNexo, secretOf(request, request.query));
+      return { status: 1 as const, ...last };
+    },
+  );
+
+  app.register(async (scoped) => {
+    // Devices may post any content type; the body is the value, exactly like an MQTT payload.
+    scoped.removeAllContentTypeParsers();
+    scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+      done(null, body);
+    });
+    (scoped as HttpApp).post(
+      '/sv/dispositivo/:apikey/:nombreNexo',
+      {
+        schema: {
+          tags: ['dispositivos'],
+          params: DispositivoParamsSchema,
+          querystring: DispositivoQuerySchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        const { apikey, nombreNexo } = request.params;
+        const raw = payloadOf(request.body);
+        const payload = /json/i.test(request.headers['content-type'] ?? '') ? jsonPayload(raw) : raw;
+        await service.devicePublish(apikey, nombreNexo, secretOf(request, request.query), payload);
+        return { status: 1 as const };
+      },
+    );
+  });
+}
+
+/** `"21.5"` or `21.5` as a JSON body means the value itself; objects stay JSON text. */
+function jsonPayload(raw: Buffer): Buffer {
+  try {
+    const parsed: unknown = JSON.parse(raw.toString('utf8'));
+    if (typeof parsed === 'string' || typeof parsed === 'number' || typeof parsed === 'boolean') {
+      return Buffer.from(String(parsed), 'utf8');
+    }
+  } catch {
+    // Not JSON after all: the pipeline decides what it is.
+  }
+  return raw;
+}

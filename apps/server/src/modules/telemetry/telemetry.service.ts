@@ -1,0 +1,112 @@
+import { mensajes, rolesEquipo, tiposSensor } from '@nexo/contracts';
+import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
+import { commandTopic } from '../mqtt/index.js';
+import type { LookupCache } from './telemetry.cache.js';
+import type { Ingest } from './telemetry.ingest.js';
+import type { RejectReason } from './telemetry.parse.js';
+import type { TelemetryRepository } from './telemetry.repository.js';
+
+/** What telemetry needs from the devices module (its `access`). */
+export interface TelemetryAccess {
+  roleOn(userId: number, deviceId: number): Promise<number | null>;
+  /** 404 'sensorNoEncontrado' when missing or the user has no role on its device. */
+  sensorFor(
+    userId: number,
+    sensorId: number,
+  ): Promise<{ sensor: { id: number }; deviceId: number; rolId: number }>;
+}
+
+/** Sends a command to the device (embedded Aedes or the external broker). */
+export type CommandPublisher = (topic: string, payload: string) => Promise<void>;
+
+const rejectMessages: Record<RejectReason, string> = {
+  tamano: mensajes.payloadDemasiadoGrande,
+  utf8: mensajes.payloadNoUtf8,
+  json: mensajes.jsonDispositivoInvalido,
+  campo: mensajes.campoJsonFaltante,
+  numero: mensajes.valorNoNumerico,
+  topic: mensajes.topicDesconocido,
+};
+
+/**
+ * Commands, last values and the device HTTP calls. Users are checked against their role on
+ * the device (any role controls; developer messages need the owner level); devices are
+ * checked by apikey + secret.
+ */
+export function createTelemetryService(deps: {
+  repository: TelemetryRepository;
+  cache: LookupCache;
+  ingest: Ingest;
+  access: TelemetryAccess;
+  publish: () => CommandPublisher;
+}) {
+  const { repository, cache, ingest, access } = deps;
+
+  async function commandTarget(userId: number, sensorId: number) {
+    const { deviceId, rolId } = await access.sensorFor(userId, sensorId);
+    if (rolId <= rolesEquipo.ninguno) throw notFound(mensajes.sensorNoEncontrado);
+    const sensor = await repository.sensorState(sensorId);
+    const device = await repository.deviceById(deviceId);
+    if (!sensor || !device) throw notFound(mensajes.sensorNoEncontrado);
+    if (!device.conectado) throw new AppError(409, mensajes.sinConexionEquipo);
+    return { sensor, device, rolId };
+  }
+
+  async function deviceEntry(apikey: string, secret: string | undefined) {
+    const entry = await cache.byApikey(apikey);
+    if (!entry || !secret || entry.device.secret !== secret) {
+      throw new AppError(401, mensajes.credencialesDispositivoInvalidas);
+    }
+    return entry;
+  }
+
+  return {
+    async enviarValor(userId: number, sensorId: number, valor: string): Promise<void> {
+      const { sensor, device } = await commandTarget(userId, sensorId);
+      await deps.publish()(commandTopic(device.apikey, sensor.nombreNexo), valor);
+    },
+
+    async enviarDeveloper(userId: number, sensorId: number, texto: string, longitud: number): Promise<void> {
+      const { sensor, device, rolId } = await commandTarget(userId, sensorId);
+      if (rolId !== rolesEquipo.propietario) throw forbidden();
+      if (sensor.tipoSensorId !== tiposSensor.desarrollador)
+        throw new AppError(400, mensajes.soloSensorDesarrollador);
+      await deps.publish()(
+        commandTopic(device.apikey, sensor.nombreNexo),
+        JSON.stringify({ texto, longitud }),
+      );
+    },
+
+    async ultimo(userId: number, sensorId: number) {
+      await access.sensorFor(userId, sensorId);
+      const sensor = await repository.sensorState(sensorId);
+      if (!sensor) throw notFound(mensajes.sensorNoEncontrado);
+      return {
+        id: sensor.id,
+        ultimoValor: sensor.ultimoValor,
+        fechaUV: sensor.fechaUV,
+        conectado: sensor.conectado,
+      };
+    },
+
+    async deviceLastValue(apikey: string, nombreNexo: string, secret: string | undefined) {
+      const entry = await deviceEntry(apikey, secret);
+      const known = entry.sensorsByTopic.get(nombreNexo);
+      if (!known) throw notFound(mensajes.topicDesconocido);
+      const sensor = await repository.sensorState(known.id);
+      if (!sensor) throw notFound(mensajes.topicDesconocido);
+      return { valor: sensor.ultimoValor, fecha: sensor.fechaUV, conectado: sensor.conectado };
+    },
+
+    /** A value published over HTTP: the same pipeline as MQTT, answered after the commit. */
+    async devicePublish(apikey: string, nombreNexo: string, secret: string | undefined, payload: Buffer) {
+      const entry = await deviceEntry(apikey, secret);
+      const result = await ingest.accept(entry, nombreNexo, payload);
+      if (!result.ok) {
+        throw new AppError(result.reason === 'topic' ? 404 : 400, rejectMessages[result.reason]);
+      }
+    },
+  };
+}
+
+export type TelemetryService = ReturnType<typeof createTelemetryService>;
