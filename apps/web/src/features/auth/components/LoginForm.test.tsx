@@ -1,0 +1,118 @@
+import { mensajes } from '@nexo/contracts';
+import { getDefaultNormalizer, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+
+// The real widget is a web component doing proof-of-work; here a button stands in for "the user ticked it".
+vi.mock('./CaptchaField', async () => {
+  const { forwardRef } = await import('react');
+  return {
+    CaptchaField: forwardRef<unknown, { onChange: (payload: string) => void; error?: string }>(
+      function FakeCaptcha({ onChange, error }, _ref) {
+        return (
+          <div>
+            <button type="button" onClick={() => onChange('payload')}>
+              No soy un robot
+            </button>
+            {error && <span>{error}</span>}
+          </div>
+        );
+      },
+    ),
+  };
+});
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const exact = getDefaultNormalizer({ collapseWhitespace: false });
+
+let taken: { usernames: string[]; mails: string[] };
+
+beforeEach(() => {
+  taken = { usernames: [], mails: [] };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+      if (url.endsWith('/api/config')) return json({ status: 1, googleClientId: null });
+      if (url.endsWith('/usuario/codigosPais')) return json({ status: 1, codigosPais: [] });
+      if (url.endsWith('/usuario/chequearUsuarioExiste'))
+        return json({ status: taken.usernames.includes(body.username ?? '') ? 3 : 1 });
+      if (url.endsWith('/usuario/chequearMailExiste'))
+        return json({ status: taken.mails.includes(body.mail ?? '') ? 3 : 1 });
+      return json({ status: 2, codigo: 404, mensaje: 'no' }, 404);
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LoginForm', () => {
+  it('shows the spec messages for an empty username, password and captcha', async () => {
+    renderWithProviders(<LoginForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText(mensajes.usuarioInvalido)).toBeInTheDocument();
+    expect(screen.getByText(mensajes.contrasenaInvalida)).toBeInTheDocument();
+    expect(screen.getByText(mensajes.debeCompletarCaptcha)).toBeInTheDocument();
+  });
+
+  it('clears the captcha message once the captcha is ticked', async () => {
+    renderWithProviders(<LoginForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText(mensajes.debeCompletarCaptcha)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'No soy un robot' }));
+    await waitFor(() => expect(screen.queryByText(mensajes.debeCompletarCaptcha)).not.toBeInTheDocument());
+  });
+
+  it('asks for a username before starting the forgot-password flow', async () => {
+    renderWithProviders(<LoginForm />);
+    await userEvent.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    expect((await screen.findAllByText(mensajes.debeIngresarUsuarioValido)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('RegisterForm', () => {
+  it('shows the user-form messages for invalid values', async () => {
+    renderWithProviders(<RegisterForm idSuscripcion={null} esGratis={null} />);
+    await userEvent.type(screen.getByLabelText('Nombre'), 'A');
+    await userEvent.type(screen.getByLabelText('Mail'), 'no-es-un-mail');
+    await userEvent.type(screen.getByLabelText('Teléfono'), '12ab');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'abcdefgh');
+    await userEvent.type(screen.getByLabelText('Confirmar contraseña'), 'otra');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
+    expect(await screen.findByText(mensajes.muyCorto)).toBeInTheDocument();
+    expect(screen.getByText(mensajes.mailIncorrecto)).toBeInTheDocument();
+    expect(screen.getByText(mensajes.telefonoInvalido)).toBeInTheDocument();
+    expect(screen.getByText(mensajes.requerido)).toBeInTheDocument();
+    expect(screen.getByText(mensajes.passwordLetrasYNumeros)).toBeInTheDocument();
+    expect(screen.getByText(mensajes.contrasenasNoCoinciden)).toBeInTheDocument();
+  });
+
+  it('requires at least 8 characters in the password', async () => {
+    renderWithProviders(<RegisterForm idSuscripcion={null} esGratis={null} />);
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'ab1');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
+    expect(await screen.findByText(mensajes.passwordMin8)).toBeInTheDocument();
+  });
+
+  it('warns about a taken username and e-mail after the debounced check', async () => {
+    taken = { usernames: ['ocupado'], mails: ['ocupado@nexo.test'] };
+    renderWithProviders(<RegisterForm idSuscripcion={null} esGratis={null} />);
+    await userEvent.type(screen.getByLabelText('Usuario'), 'ocupado');
+    await userEvent.type(screen.getByLabelText('Mail'), 'ocupado@nexo.test');
+    // The spec's text has a double space, which the default matcher would collapse.
+    expect(await screen.findByText(mensajes.usuarioExistente, { normalizer: exact })).toBeInTheDocument();
+    expect(await screen.findByText(mensajes.mailExistente)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Usuario'));
+    await userEvent.type(screen.getByLabelText('Usuario'), 'libre');
+    await waitFor(() =>
+      expect(screen.queryByText(mensajes.usuarioExistente, { normalizer: exact })).not.toBeInTheDocument(),
+    );
+  });
+});
