@@ -80,3 +80,14 @@ export async function createUser(
   const accessToken = await t.app.ctx.tokens.sign({ userId: id, username, roles });
   return { id, username, mail, password, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
 }
+
+// ---- devices, folders, sensors (engineer C) ----
+export {
+  createDevice,
+  createFolder,
+  createSensor,
+  linkUserToDevice,
+  rootFolderId,
+  type TestDevice,
+  type TestSensor,
+} from './devices.factories.js';

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { engineOf } from './dialect.js';
 import * as m0001 from './migrations/0001_foundation.js';
 
 /**
@@ -17,7 +18,17 @@ class StaticProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: new StaticProvider() });
+  // On PostgreSQL the migration tables are looked up in the connection's own schema: otherwise Kysely
+  // sees another schema's lock table (parallel test schemas) and never creates its own.
+  const migrationTableSchema =
+    engineOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider: new StaticProvider(),
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
