@@ -5,7 +5,7 @@ import {
   registerDevicesRoutes,
   seedDemoDevice,
 } from './modules/devices/index.js';
-import { createHistoryService } from './modules/history/index.js';
+import { createHistoryService, registerHistoryRoutes } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
 import { registerConnectivity } from './modules/telemetry/index.js';
 import { createUsersService, registerUsersRoutes } from './modules/users/index.js';
@@ -69,4 +69,7 @@ export async function registerModules(
     demoDevice: ctx.config.demo ? demoDevice : undefined,
   });
   deviceChangeListeners.push(connectivity.invalidateDevice);
+
+  // ---- history routes (engineer F): access checks through devices ----
+  registerHistoryRoutes(app, { history, access: devices.access, requireAuth: ctx.requireAuth });
 }

@@ -176,22 +176,25 @@ export const HistorialWidgetInputSchema = z.object({
 });
 export type HistorialWidgetInput = z.input<typeof HistorialWidgetInputSchema>;
 
-/** historialWidget point (spec 1 §3 fecha, valor, hora, minuto, segundo) plus ts and the bucket's min/max. */
+/**
+ * historialWidget point (spec 1 §3 fecha, valor, hora, minuto, segundo): `fecha` is the bucket's
+ * epoch ms (the chart's x), valor the bucket average as text (like a reading), hora/minuto/segundo
+ * its UTC time of day, min/max the bucket's extremes.
+ */
 export const PuntoWidgetSchema = z.object({
-  fecha: z.string(),
+  fecha: z.number(),
   hora: z.number(),
   minuto: z.number(),
   segundo: z.number(),
-  valor: z.number(),
+  valor: z.string(),
   min: z.number(),
   max: z.number(),
-  ts: z.number(),
 });
 export type PuntoWidget = z.infer<typeof PuntoWidgetSchema>;
 
 export const HistorialWidgetAnswerSchema = z.object({
   status: z.literal(1),
-  historialWidget: z.array(PuntoWidgetSchema),
+  historial: z.array(PuntoWidgetSchema),
   hayAlgo: z.boolean(),
 });
 export type HistorialWidgetAnswer = z.infer<typeof HistorialWidgetAnswerSchema>;

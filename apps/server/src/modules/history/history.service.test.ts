@@ -102,17 +102,8 @@ describe.each(engines)('history queries on %s', (engine) => {
     ]);
     const widget = await history.widget(3, 4);
     expect(widget.hayAlgo).toBe(true);
-    expect(widget.historialWidget).toEqual([
-      {
-        fecha: '20/05/2026',
-        hora: 9,
-        minuto: 0,
-        segundo: 0,
-        valor: 2.5,
-        min: 2.5,
-        max: 2.5,
-        ts: now - 3 * HOUR,
-      },
+    expect(widget.historial).toEqual([
+      { fecha: now - 3 * HOUR, hora: 9, minuto: 0, segundo: 0, valor: '2.5', min: 2.5, max: 2.5 },
     ]);
   });
 

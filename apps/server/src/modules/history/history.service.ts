@@ -351,13 +351,19 @@ export function createHistoryService(deps: HistoryServiceDeps) {
         WIDGET_CHART_POINTS,
       );
       return {
-        historialWidget: series.puntos.map((p) => ({
-          ...utcParts(p.ts),
-          valor: p.avg,
-          min: p.min,
-          max: p.max,
-          ts: p.ts,
-        })),
+        historial: series.puntos.map((p) => {
+          const { hora, minuto, segundo } = utcParts(p.ts);
+          // Averages are rounded to 4 decimals: the widget shows them, it does not compute with them.
+          return {
+            fecha: p.ts,
+            hora,
+            minuto,
+            segundo,
+            valor: String(Math.round(p.avg * 1e4) / 1e4),
+            min: p.min,
+            max: p.max,
+          };
+        }),
         hayAlgo: series.puntos.length > 0,
       };
     },
