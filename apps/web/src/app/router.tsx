@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
-import { deviceRoutes } from '../features/devices/routes';
+import { deviceRoutes, publicDeviceRoutes } from '../features/devices/routes';
 import { historyRoutes } from '../features/history/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { EnConstruccion } from '../shared/ui/EnConstruccion';
@@ -24,6 +24,7 @@ const pendingRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   ...authRoutes,
+  ...publicDeviceRoutes,
   {
     element: (
       <RequireAuth>

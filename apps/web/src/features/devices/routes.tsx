@@ -1,9 +1,36 @@
 import type { RouteObject } from 'react-router';
-import { EnConstruccion } from '../../shared/ui/EnConstruccion';
+import { Outlet } from 'react-router';
+import { AppLayout } from '../../app/layout/AppLayout';
+import { useSession } from '../../shared/api/session';
+import { EquipoNuevoAnonimo, EquipoNuevoPage } from './pages/EquipoNuevoPage';
+import { ListaEquipoPage } from './pages/ListaEquipoPage';
+import { MisEquiposPage } from './pages/MisEquiposPage';
 
-/** Placeholder routes of the devices feature until its pages exist. */
+/** Protected pages of the device area (inside the authenticated layout). */
 export const deviceRoutes: RouteObject[] = [
-  { path: '/home/misEquipos', element: <EnConstruccion titulo="Mis Equipos" /> },
-  { path: '/home/equipoNuevo', element: <EnConstruccion titulo="Agregar equipo" /> },
-  { path: '/home/listaEquipo', element: <EnConstruccion titulo="Equipo" /> },
+  { path: '/home/misEquipos', element: <MisEquiposPage /> },
+  { path: '/home/listaEquipo', element: <ListaEquipoPage /> },
+];
+
+/**
+ * The share link must open for anyone (spec 1 §4): a visitor without session gets the login /
+ * register invitation; a logged-in user gets the normal layout with the associate dialog.
+ */
+function EquipoNuevoGate() {
+  const { isAuthenticated } = useSession();
+  return isAuthenticated ? <AppLayout /> : <Outlet />;
+}
+
+function EquipoNuevoContent() {
+  const { isAuthenticated } = useSession();
+  return isAuthenticated ? <EquipoNuevoPage /> : <EquipoNuevoAnonimo />;
+}
+
+/** Routes mounted outside RequireAuth by the router. */
+export const publicDeviceRoutes: RouteObject[] = [
+  {
+    path: '/home/equipoNuevo',
+    element: <EquipoNuevoGate />,
+    children: [{ index: true, element: <EquipoNuevoContent /> }],
+  },
 ];

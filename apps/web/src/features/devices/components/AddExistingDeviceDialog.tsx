@@ -1,0 +1,157 @@
+import AddLinkRoundedIcon from '@mui/icons-material/AddLinkRounded';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { mensajes } from '@nexo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../shared/api/httpClient';
+import { useAlerts } from '../../../shared/ui/useAlerts';
+import { asociarEquipo } from '../api/devicesApi';
+import { invalidateDevices, useEquipoCompartido, useEquipos } from '../api/devicesQueries';
+
+/** Reads a device id from a share link (…/home/equipoNuevo?id=12) or a bare number. */
+export function deviceIdFromText(text: string): number | null {
+  const trimmed = text.trim();
+  const fromLink = /[?&]id=(\d+)/.exec(trimmed);
+  const raw = fromLink?.[1] ?? (/^\d+$/.test(trimmed) ? trimmed : null);
+  const id = raw ? Number(raw) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Associates an existing device to the account. With `equipoId` (share link) it asks for
+ * confirmation; without it the user pastes the link or the id. A device the user already has
+ * shows 'Usted ya tiene asignado este equipo.' with only a close button.
+ */
+export function AddExistingDeviceDialog({
+  open,
+  equipoId,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  equipoId?: number | null;
+  onClose: () => void;
+  onAdded?: (id: number) => void;
+}) {
+  const client = useQueryClient();
+  const alerts = useAlerts();
+  const equipos = useEquipos();
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [alreadyAssigned, setAlreadyAssigned] = useState(false);
+  const id = equipoId ?? null;
+  const compartido = useEquipoCompartido(open ? id : null);
+  const owned = id !== null && (equipos.data ?? []).some((e) => e.id === id);
+
+  const close = () => {
+    setText('');
+    setFieldError(null);
+    setServerError(null);
+    setAlreadyAssigned(false);
+    onClose();
+  };
+
+  const add = async () => {
+    const target = id ?? deviceIdFromText(text);
+    if (target === null) {
+      setFieldError(mensajes.campoInvalido);
+      return;
+    }
+    if ((equipos.data ?? []).some((e) => e.id === target)) {
+      setAlreadyAssigned(true);
+      return;
+    }
+    setSaving(true);
+    setServerError(null);
+    try {
+      await asociarEquipo({ idEquipo: target });
+      await invalidateDevices(client, target);
+      alerts.success(mensajes.equipoAgregado);
+      close();
+      onAdded?.(target);
+    } catch (error) {
+      const message = errorMessage(error);
+      if (message === mensajes.equipoYaAsignado) setAlreadyAssigned(true);
+      else setServerError(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (alreadyAssigned || owned) {
+    return (
+      <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
+        <DialogTitle>{mensajes.agregarEquipoExistente}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{mensajes.equipoYaAsignado}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={close}>
+            {mensajes.cerrar}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  const nombre = compartido.data?.nombre ?? (id !== null ? `#${id}` : '');
+  return (
+    <Dialog open={open} onClose={saving ? undefined : close} maxWidth="xs" fullWidth>
+      <DialogTitle>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <AddLinkRoundedIcon color="primary" />
+          <span>{mensajes.agregarEquipoExistente}</span>
+        </Stack>
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {id !== null ? (
+            <DialogContentText>
+              {mensajes.agregarEquipoPregunta.replace('{nombre}', nombre)}
+            </DialogContentText>
+          ) : (
+            <TextField
+              label={mensajes.linkOIdEquipo}
+              autoFocus
+              fullWidth
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setFieldError(null);
+              }}
+              error={fieldError !== null}
+              helperText={fieldError ?? ' '}
+            />
+          )}
+          {serverError && <Alert severity="error">{serverError}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={close} disabled={saving} color="inherit">
+          {mensajes.cancelar}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={add}
+          disabled={saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {mensajes.agregarEquipo}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

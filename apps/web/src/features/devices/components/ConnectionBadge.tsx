@@ -1,0 +1,45 @@
+import { Box, Chip, Tooltip } from '@mui/material';
+import { mensajes } from '@nexo/contracts';
+
+/** Connected: a pulsing green dot. Not connected: the spec's 'SIN CONEXIÓN' badge. */
+export function ConnectionBadge({ conectado, dotOnly = false }: { conectado: boolean; dotOnly?: boolean }) {
+  if (conectado) {
+    return (
+      <Tooltip title={mensajes.conectado}>
+        <Box
+          role="status"
+          aria-label={mensajes.conectado}
+          sx={{
+            width: 10,
+            height: 10,
+            borderRadius: '50%',
+            bgcolor: 'success.main',
+            flexShrink: 0,
+            boxShadow: (t) =>
+              `0 0 0 3px ${t.palette.mode === 'dark' ? 'rgba(52,211,153,0.18)' : 'rgba(18,160,112,0.16)'}`,
+          }}
+        />
+      </Tooltip>
+    );
+  }
+  if (dotOnly) {
+    return (
+      <Tooltip title={mensajes.desconectado}>
+        <Box
+          role="status"
+          aria-label={mensajes.desconectado}
+          sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'text.disabled', flexShrink: 0 }}
+        />
+      </Tooltip>
+    );
+  }
+  return (
+    <Chip
+      size="small"
+      label={mensajes.sinConexion}
+      color="error"
+      variant="outlined"
+      sx={{ height: 20, fontSize: 10.5, fontWeight: 700, letterSpacing: 0.4, flexShrink: 0 }}
+    />
+  );
+}

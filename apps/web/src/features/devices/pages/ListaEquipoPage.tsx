@@ -1,0 +1,147 @@
+import AddchartRoundedIcon from '@mui/icons-material/AddchartRounded';
+import DashboardRoundedIcon from '@mui/icons-material/DashboardRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import ShareRoundedIcon from '@mui/icons-material/ShareRounded';
+import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Skeleton,
+  Stack,
+  Tab,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { mensajes } from '@nexo/contracts';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../shared/api/httpClient';
+import { useSession } from '../../../shared/api/session';
+import { useEquipo, useEquipos } from '../api/devicesQueries';
+import { ConnectionBadge } from '../components/ConnectionBadge';
+import { DeviceDashboard } from '../components/DeviceDashboard';
+import { DeviceFormDialog } from '../components/DeviceFormDialog';
+import { LicenceDialog } from '../components/LicenceDialog';
+import { SensorsTable } from '../components/SensorsTable';
+import { ShareDialog } from '../components/ShareDialog';
+import { WidgetEditorDialog } from '../components/WidgetEditorDialog';
+import { canAddSensor, devicePermissions } from '../permissions';
+
+/** /home/listaEquipo?id= (the first device when absent): tabs Dashboard and Listado. */
+export function ListaEquipoPage() {
+  const [params] = useSearchParams();
+  const rawId = Number(params.get('id'));
+  const id = Number.isSafeInteger(rawId) && rawId > 0 ? rawId : null;
+  const equipos = useEquipos();
+  const detail = useEquipo(id);
+  const { token } = useSession();
+  const [tab, setTab] = useState<'dashboard' | 'listado'>('dashboard');
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [licenceDenied, setLicenceDenied] = useState(false);
+
+  if (id === null) {
+    const first = equipos.data?.[0];
+    if (first) return <Navigate to={`/home/listaEquipo?id=${first.id}`} replace />;
+    if (equipos.isLoading) return <Skeleton variant="rounded" height={240} />;
+    return <Navigate to="/home/misEquipos" replace />;
+  }
+  if (detail.isLoading) {
+    return (
+      <Stack spacing={2}>
+        <Skeleton variant="text" width={280} height={48} />
+        <Skeleton variant="rounded" height={340} />
+      </Stack>
+    );
+  }
+  if (detail.isError || !detail.data) {
+    return <Alert severity="error">{errorMessage(detail.error)}</Alert>;
+  }
+  const equipo = detail.data;
+  const permisos = devicePermissions(equipo.idRol);
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
+            <Typography variant="h5" component="h1" noWrap>
+              {equipo.nombre}
+            </Typography>
+            <ConnectionBadge conectado={equipo.conectado} />
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+            {equipo.tipoEquipo && <Chip size="small" label={equipo.tipoEquipo.descripcion} />}
+            <Typography variant="body2" color="text.secondary">
+              {equipo.sensores.length} {mensajes.sensores.toLowerCase()}
+              {!permisos.canManageWidgets ? ` · ${mensajes.soloLectura}` : ''}
+            </Typography>
+          </Stack>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {permisos.canEditDevice && (
+            <Tooltip title={mensajes.editarEquipo}>
+              <IconButton aria-label={mensajes.editarEquipo} onClick={() => setEditing(true)}>
+                <EditRoundedIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+          <Tooltip title={mensajes.compartir}>
+            <IconButton aria-label={mensajes.compartir} onClick={() => setSharing(true)}>
+              <ShareRoundedIcon />
+            </IconButton>
+          </Tooltip>
+          {permisos.canAddSensor && (
+            <Button
+              variant="contained"
+              startIcon={<AddchartRoundedIcon />}
+              onClick={() => (canAddSensor(token) ? setCreating(true) : setLicenceDenied(true))}
+            >
+              {mensajes.nuevaVariable}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <Tabs
+        value={tab}
+        onChange={(_, v: 'dashboard' | 'listado') => setTab(v)}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab
+          value="dashboard"
+          label={mensajes.dashboard}
+          icon={<DashboardRoundedIcon fontSize="small" />}
+          iconPosition="start"
+          sx={{ minHeight: 48 }}
+        />
+        <Tab
+          value="listado"
+          label={mensajes.listado}
+          icon={<TableRowsRoundedIcon fontSize="small" />}
+          iconPosition="start"
+          sx={{ minHeight: 48 }}
+        />
+      </Tabs>
+      {tab === 'dashboard' ? (
+        <DeviceDashboard key={equipo.id} equipo={equipo} />
+      ) : (
+        <SensorsTable equipo={equipo} />
+      )}
+      <WidgetEditorDialog open={creating} equipo={equipo} sensor={null} onClose={() => setCreating(false)} />
+      <DeviceFormDialog
+        open={editing}
+        equipo={equipo}
+        carpetaId={null}
+        carpetaRootId={null}
+        onClose={() => setEditing(false)}
+      />
+      <ShareDialog equipo={sharing ? equipo : null} onClose={() => setSharing(false)} />
+      <LicenceDialog open={licenceDenied} onClose={() => setLicenceDenied(false)} />
+    </Box>
+  );
+}
