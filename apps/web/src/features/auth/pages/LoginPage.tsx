@@ -171,7 +171,7 @@ export function LoginPage() {
               : 'Registrate gratis y empezá a conectar tus equipos.'}
           </Typography>
           {codigoMail && <AccountActivationNotice codigoMail={codigoMail} />}
-          {from && from.startsWith('/home/equipoNuevo') && (
+          {from?.startsWith('/home/equipoNuevo') && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {mensajes.debeLoguearseParaAgregar}
             </Alert>

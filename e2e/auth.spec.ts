@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import {
+  ADMIN,
+  loginViaApi,
+  loginViaUi,
+  readLatestCode,
+  registerUserViaApi,
+  SESSION_STORAGE_KEY,
+  tickCaptcha,
+  uniqueUsername,
+} from './helpers';
+
+test.describe('cuentas y sesión', () => {
+  test('un usuario nuevo se registra desde la interfaz y queda logueado en Mis Equipos', async ({ page }) => {
+    const username = uniqueUsername('reg');
+    const mail = `${username}@nexo.test`;
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Registrarme' }).click();
+    const form = page.getByRole('form', { name: 'Registrarme' });
+    await form.getByLabel('Nombre').fill('Ana Pérez');
+    await form.getByLabel('Mail').fill(mail);
+    await form.getByLabel('Teléfono').fill('1155554444');
+    await form.getByLabel('Usuario').fill(username);
+    await form.getByLabel('Contraseña', { exact: true }).fill('Clave12345');
+    await form.getByLabel('Confirmar contraseña').fill('Clave12345');
+    await form.getByRole('button', { name: 'Registrarme' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Código de verificación' });
+    await expect(
+      dialog.getByText(
+        'Se ha enviado a su casilla seleccionada un código, ingreselo a continuación y confirmelo.',
+      ),
+    ).toBeVisible();
+    await dialog.getByLabel('Código').fill(await readLatestCode(mail));
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+
+    await expect(page).toHaveURL(/\/home\/misEquipos$/);
+    await expect(page.getByText('El usuario se ha registrado exitosamente.')).toBeVisible();
+    await expect(page.getByTestId('usuario-actual')).toHaveText(username);
+    await expect(page.getByRole('button', { name: /Licencia activa de prueba/ })).toBeVisible();
+  });
+
+  test('el registro avisa cuando el usuario ya existe', async ({ page, request }) => {
+    const existing = await registerUserViaApi(request);
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Registrarme' }).click();
+    await page.getByRole('form', { name: 'Registrarme' }).getByLabel('Usuario').fill(existing.username);
+    await expect(page.getByText(/^Usuario\s+existente$/)).toBeVisible();
+  });
+
+  test('tras salir, una URL protegida lleva al login y luego vuelve a ella', async ({ page, request }) => {
+    const user = await registerUserViaApi(request);
+    await page.goto('/login');
+    await loginViaUi(page, user.username, user.password);
+    await expect(page).toHaveURL(/\/home\/misEquipos$/);
+
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Salir' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+
+    await page.goto('/perfil/misConsultas?pestaña=1');
+    await expect(page).toHaveURL(/\/login$/);
+    await loginViaUi(page, user.username, user.password);
+    await expect(page).toHaveURL(/\/perfil\/misConsultas\?pesta/);
+    await expect(page.getByRole('heading', { name: 'Mis consultas' })).toBeVisible();
+  });
+
+  test('un usuario y contraseña incorrectos muestran el mensaje del catálogo', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Usuario', { exact: true }).fill('nadie');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Equivocada1');
+    await tickCaptcha(page);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByText('Usuario y contraseña incorrectos')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('un token de acceso vencido se renueva en silencio', async ({ page, request }) => {
+    const user = await registerUserViaApi(request);
+    await loginViaApi(request, page, user.username, user.password);
+    await page.goto('/perfil/misDatos');
+    await expect(page.getByTestId('usuario-actual')).toHaveText(user.username);
+
+    // Break the stored access token, as if it had expired; keep the refresh token.
+    const before = await page.evaluate((key) => {
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+      session.access_token = 'vencido';
+      localStorage.setItem(key, JSON.stringify(session));
+      return session.refresh_token as string;
+    }, SESSION_STORAGE_KEY);
+
+    const refreshCall = page.waitForResponse(
+      (response) => response.url().endsWith('/sv/oauth/access_token') && response.status() === 200,
+    );
+    const userReload = page.waitForResponse(
+      (response) => /\/sv\/api\/usuario\/?$/.test(response.url()) && response.status() === 200,
+    );
+    await page.reload();
+    await refreshCall;
+    await userReload;
+
+    await expect(page).toHaveURL(/\/perfil\/misDatos$/);
+    await expect(page.getByTestId('usuario-actual')).toHaveText(user.username);
+    const after = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '{}'),
+      SESSION_STORAGE_KEY,
+    );
+    expect(after.access_token).not.toBe('vencido');
+    expect(after.refresh_token).not.toBe(before);
+  });
+
+  test('el administrador entra a /admin/equipos', async ({ page }) => {
+    await page.goto('/login');
+    await loginViaUi(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/equipos$/);
+  });
+
+  test('las rutas desconocidas llevan a Mis Equipos', async ({ page, request }) => {
+    const user = await registerUserViaApi(request);
+    await loginViaApi(request, page, user.username, user.password);
+    await page.goto('/no/existe');
+    await expect(page).toHaveURL(/\/home\/misEquipos$/);
+  });
+
+  test('el modo oscuro se mantiene al recargar', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: 'Modo oscuro' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(13, 20, 32)');
+  });
+});

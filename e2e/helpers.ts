@@ -1,0 +1,205 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+
+/** Shared helpers for the browser tests: mail codes, users, login through the UI or the API. */
+
+export const ADMIN = { username: 'admin', password: 'Admin12345' };
+export const SESSION_STORAGE_KEY = 'nexo.session';
+
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  return dir;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The readable text of an .eml: headers plus every part decoded (base64 or quoted-printable). */
+function readableMail(raw: string): string {
+  const decodedParts: string[] = [decodeQuotedPrintable(raw)];
+  for (const match of raw.matchAll(
+    /Content-Transfer-Encoding:\s*base64\s*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
+  )) {
+    decodedParts.push(Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'));
+  }
+  return decodedParts.join('\n');
+}
+
+function mailsTo(address: string): { file: string; text: string; mtime: number }[] {
+  const outbox = path.join(dataDir(), 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((name) => {
+      const file = path.join(outbox, name);
+      const raw = readFileSync(file, 'utf8');
+      return { file, raw, mtime: statSync(file).mtimeMs };
+    })
+    .filter(({ raw }) => {
+      const to = /^To:\s*(.+(?:\r?\n[ \t].+)*)/im.exec(raw)?.[1] ?? '';
+      return to.toLowerCase().includes(address.toLowerCase());
+    })
+    .map(({ file, raw, mtime }) => ({ file, text: readableMail(raw), mtime }))
+    .sort((a, b) => b.mtime - a.mtime || b.file.localeCompare(a.file));
+}
+
+/** The 6-digit code of the newest mail sent to `address` (waits up to 10 s for it to be written). */
+export async function readLatestCode(address: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const mail of mailsTo(address)) {
+          code = /(?:^|[\s>])(\d{6})(?=[\s<]|$)/m.exec(mail.text)?.[1];
+          if (code) return code;
+        }
+        return undefined;
+      },
+      { timeout: 10_000, message: `no code mailed to ${address}` },
+    )
+    .toBeTruthy();
+  return code as string;
+}
+
+/** The newest link in a mail to `address` that contains `fragment` (e.g. 'codigoMail='). */
+export async function readLatestLink(address: string, fragment: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const mail of mailsTo(address)) {
+          link = mail.text.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.includes(fragment));
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { timeout: 10_000, message: `no link with ${fragment} mailed to ${address}` },
+    )
+    .toBeTruthy();
+  return (link as string).replace(/&amp;/g, '&');
+}
+
+let counter = 0;
+/** A username that no other test (or earlier run on the same data dir) has used. */
+export function uniqueUsername(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
+  const body = await response.json().catch(() => null);
+  expect(response.ok(), `${response.url()} → ${response.status()} ${JSON.stringify(body)}`).toBeTruthy();
+  expect(body?.status, `${response.url()} → ${JSON.stringify(body)}`).toBe(1);
+  return body;
+}
+
+/** Registers (and so logs in once) a new user through the API and the mailed code. */
+export async function registerUserViaApi(
+  request: APIRequestContext,
+  username: string = uniqueUsername(),
+): Promise<{ username: string; password: string; mail: string }> {
+  const password = 'Clave12345';
+  const mail = `${username}@nexo.test`;
+  const { hash } = await ok(await request.post('/sv/usuario/enviarCodigoRegistracion', { data: { mail } }));
+  const codigoIngresado = Number(await readLatestCode(mail));
+  await ok(
+    await request.post('/sv/usuario/registrar', {
+      data: {
+        nombre: `Usuario ${username}`,
+        mail,
+        telefono: '1155554444',
+        username,
+        password,
+        confpassword: password,
+        hash,
+        codigoIngresado,
+      },
+    }),
+  );
+  return { username, password, mail };
+}
+
+/** Solves the server's ALTCHA challenge in Node, as the widget does in the browser. */
+export async function solveCaptcha(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/sv/api/captcha');
+  expect(response.ok()).toBeTruthy();
+  const challenge = (await response.json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber?: number;
+    salt: string;
+    signature: string;
+  };
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  if (!solution) throw new Error('captcha without solution');
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+    took: solution.took,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+/** Logs in through the API and stores the session where the web app keeps it; the page must be on the app's origin or about:blank. */
+export async function loginViaApi(
+  request: APIRequestContext,
+  page: Page,
+  username: string,
+  password: string,
+) {
+  const captcha = await solveCaptcha(request);
+  const body = await ok(await request.post('/sv/api/login', { data: { username, password, captcha } }));
+  const session = {
+    access_token: body.access_token,
+    refresh_token: body.refresh_token,
+    expiresAt: Date.now() + body.expires_in * 1000,
+    usuario: body.usuario,
+  };
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only seed once: later reloads must see what the app itself stored (refreshed tokens, logout).
+      if (!sessionStorage.getItem('nexo.e2e.seeded')) {
+        localStorage.setItem(key as string, value as string);
+        sessionStorage.setItem('nexo.e2e.seeded', '1');
+      }
+    },
+    [SESSION_STORAGE_KEY, JSON.stringify(session)],
+  );
+  return session;
+}
+
+/** Ticks the ALTCHA checkbox and waits until the proof of work is verified. */
+export async function tickCaptcha(page: Page) {
+  const widget = page.locator('altcha-widget');
+  // The checkbox turns into a spinner while the proof of work runs, so click rather than check().
+  await widget.getByRole('checkbox').click();
+  await expect(widget.locator('[data-state="verified"]').first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** Fills the login form, ticks the captcha and submits; waits until the app left /login. */
+export async function loginViaUi(page: Page, username: string, password: string) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Usuario', { exact: true }).fill(username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await tickCaptcha(page);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
+}
