@@ -6,7 +6,8 @@ export interface TestStomp {
   client: Client;
   messages: { destination: string; body: unknown; headers: StompHeaders }[];
   errors: IFrame[];
-  subscribe(destination: string): void;
+  /** Subscribes; the promise resolves when the server confirmed it with a RECEIPT. */
+  subscribe(destination: string): Promise<void>;
   /** Resolves with the first message on the destination matching the predicate. */
   waitFor(
     destination: string,
@@ -61,10 +62,17 @@ export async function connectStomp(
     messages,
     errors,
     subscribe(destination) {
-      client.subscribe(destination, (message: IMessage) => {
-        messages.push({ destination, body: JSON.parse(message.body), headers: message.headers });
-        notify();
-      });
+      const receipt = `sub-${Math.random().toString(16).slice(2)}`;
+      const confirmed = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
+      client.subscribe(
+        destination,
+        (message: IMessage) => {
+          messages.push({ destination, body: JSON.parse(message.body), headers: message.headers });
+          notify();
+        },
+        { receipt },
+      );
+      return confirmed;
     },
     waitFor(destination, predicate = () => true, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {

@@ -27,6 +27,12 @@ export { MAX_PAYLOAD_BYTES, parseReading } from './telemetry.parse.js';
 export type { TelemetryAccess } from './telemetry.service.js';
 export { PortInUseError };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    connectivity: Connectivity;
+  }
+}
+
 export interface ConnectivityDeps {
   /** The devices module's `access`. */
   access: TelemetryAccess;
@@ -160,12 +166,15 @@ export function registerConnectivity(
     await tracker.stop();
   });
 
-  return {
+  const connectivity: Connectivity = {
     invalidateDevice: (deviceId) => cache.invalidateDevice(deviceId),
     mqttPort: () => embedded?.port ?? null,
     stomp,
     stats: () => ingest.stats(),
   };
+  // Tests, the benchmark and the e2e setup read the chosen MQTT port from here.
+  app.decorate('connectivity', connectivity);
+  return connectivity;
 }
 
 /** Device access from the tables, for when the devices module is not wired (tests of this module alone). */
