@@ -127,11 +127,18 @@ export type CarpetaPlana = z.infer<typeof CarpetaPlanaSchema>;
 
 // ---------------------------------------------------------------- field rules
 
-const nombreEquipoSchema = texto({
-  min: limites.nombreEquipoMin,
-  max: limites.nombreEquipoMax,
-  maxMensaje: mensajes.max100Nombre,
-});
+/** A required name, trimmed first so blanks alone never pass (spec 1 §5 lengths and messages). */
+function nombre(min: number, max: number, maxMensaje: string) {
+  return z
+    .string({ error: requiredIssue })
+    .trim()
+    .min(1, { error: mensajes.requerido })
+    .min(min, { error: mensajes.muyCorto })
+    .max(max, { error: maxMensaje });
+}
+
+const nombreEquipoSchema = nombre(limites.nombreEquipoMin, limites.nombreEquipoMax, mensajes.max100Nombre);
+const labelSchema = nombre(limites.labelMin, limites.labelMax, mensajes.max100);
 
 /** A topic or JSON variable name: no spaces or MQTT special characters (spec 1 §5). */
 const sinCaracteresMqtt = /^[^\s+$#/]+$/;
@@ -233,7 +240,7 @@ export type MoverDeCarpetaData = z.output<typeof MoverDeCarpetaInputSchema>;
 
 export const ShadowInputSchema = z.object({
   id: IdSchema.optional().nullable(),
-  nombre: texto({ min: 2, max: limites.labelMax, maxMensaje: mensajes.max100 }),
+  nombre: labelSchema,
   tipoWidget: z.object(
     {
       id: z.coerce
@@ -265,7 +272,7 @@ export const SensorSaveInputSchema = z
   .object({
     id: IdSchema.optional().nullable(),
     idEquipo: IdSchema,
-    labelUsuario: texto({ min: limites.labelMin, max: limites.labelMax, maxMensaje: mensajes.max100 }),
+    labelUsuario: labelSchema,
     calibracion: numeroOpcional(mensajes.soloNumerosEnteros).refine((v) => v !== null, {
       error: mensajes.soloNumerosEnteros,
     }),
@@ -355,9 +362,9 @@ export type SensorSaveData = z.output<typeof SensorSaveInputSchema>;
 /** POST /api/sensor/actualizarLabel: the sensor's label and, optionally, one widget's name. */
 export const ActualizarLabelInputSchema = z.object({
   id: IdSchema,
-  labelUsuario: texto({ min: limites.labelMin, max: limites.labelMax, maxMensaje: mensajes.max100 }),
+  labelUsuario: labelSchema,
   idShadow: IdSchema.optional().nullable(),
-  labelShadow: texto({ min: 2, max: limites.labelMax, maxMensaje: mensajes.max100 }).optional().nullable(),
+  labelShadow: labelSchema.optional().nullable(),
 });
 export type ActualizarLabelInput = z.input<typeof ActualizarLabelInputSchema>;
 export type ActualizarLabelData = z.output<typeof ActualizarLabelInputSchema>;

@@ -87,10 +87,10 @@ describe.each(engines)('devices API (%s)', (engine) => {
       const user = await createUser(t);
       const folderId = await createFolder(t, user);
       const res = await post('/sv/api/equipo/grabar', user.auth, {
-        nombre: 'En carpeta',
+        nombre: ' En carpeta ',
         carpeta: { id: folderId },
       });
-      expect(res.json().equipo.carpeta).toEqual({ id: folderId });
+      expect(res.json().equipo).toMatchObject({ nombre: 'En carpeta', carpeta: { id: folderId } });
     });
 
     it("refuses another user's folder with 404", async () => {
@@ -122,6 +122,8 @@ describe.each(engines)('devices API (%s)', (engine) => {
     it.each([
       ['missing', {}, mensajes.requerido],
       ['empty', { nombre: '' }, mensajes.requerido],
+      ['only blanks', { nombre: '   ' }, mensajes.requerido],
+      ['short once trimmed', { nombre: ' a ' }, mensajes.muyCorto],
       ['too short', { nombre: 'a' }, mensajes.muyCorto],
       ['too long', { nombre: 'a'.repeat(101) }, mensajes.max100Nombre],
     ])('validates the name (%s)', async (_case, body, mensaje) => {
