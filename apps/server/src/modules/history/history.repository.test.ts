@@ -105,6 +105,27 @@ describe.each(engines)('history storage on %s', (engine) => {
     );
   });
 
+  it('countAll matches a raw count for any window, numeric and text readings mixed', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      sensorId: 9,
+      ts: base + i * 4_321,
+      valor: i % 7 === 0 ? `texto ${i}` : String(i),
+      valorNum: i % 7 === 0 ? null : i,
+    }));
+    await history.appendReadings(rows);
+    const windows: [number, number][] = [
+      [base, base + 3000 * 4_321],
+      [base + 1, base + 2 * HOUR + 17],
+      [base + 59_999, base + 60_001],
+      [base + 30 * MINUTE + 5, base + 3 * HOUR - 5],
+      [base - HOUR, base + 10 * HOUR],
+    ];
+    for (const [from, to] of windows) {
+      const expected = rows.filter((r) => r.ts >= from && r.ts < to).length;
+      expect(await history.repository.countAll(9, from, to)).toBe(expected);
+    }
+  });
+
   it('retention deletes readings older than the configured days', async () => {
     const now = Date.UTC(2026, 5, 1);
     const retained = createHistoryService({

@@ -192,8 +192,67 @@ export function createHistoryRepository(db: Db) {
     return query;
   }
 
+  async function sumRollups(
+    sensorId: number,
+    resolution: RollupResolution,
+    from: number,
+    to: number,
+  ): Promise<number> {
+    const row = await db
+      .selectFrom('reading_rollups')
+      .select((eb) => eb.fn.sum<number>('cnt').as('n'))
+      .where('sensor_id', '=', sensorId)
+      .where('resolution_s', '=', resolution)
+      .where('bucket_ts', '>=', from)
+      .where('bucket_ts', '<', to)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async function countRaw(sensorId: number, from: number, to: number, numeric: boolean): Promise<number> {
+    if (from >= to) return 0;
+    const row = await db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sensor_id', '=', sensorId)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .where('valor_num', numeric ? 'is not' : 'is', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Numeric readings in [from, to): whole buckets of `size` from rollups, the edges from the level below. */
+  async function countNumeric(sensorId: number, from: number, to: number, level: number): Promise<number> {
+    const resolution = ROLLUP_RESOLUTIONS[level];
+    if (resolution === undefined) return countRaw(sensorId, from, to, true);
+    const size = resolution * 1000;
+    const start = Math.ceil(from / size) * size;
+    const end = Math.floor(to / size) * size;
+    if (start >= end) return countNumeric(sensorId, from, to, level - 1);
+    const [inner, head, tail] = await Promise.all([
+      sumRollups(sensorId, resolution, start, end),
+      countNumeric(sensorId, from, start, level - 1),
+      countNumeric(sensorId, end, to, level - 1),
+    ]);
+    return inner + head + tail;
+  }
+
   return {
     db,
+
+    /**
+     * Exact number of readings in [from, to) without scanning the range: numeric readings come
+     * from the hour and minute rollups (raw rows only for the partial minutes at the edges), the
+     * rest from the partial index over non-numeric readings (migration 0005).
+     */
+    async countAll(sensorId: number, from: number, to: number): Promise<number> {
+      const [numeric, text] = await Promise.all([
+        countNumeric(sensorId, from, to, ROLLUP_RESOLUTIONS.length - 1),
+        countRaw(sensorId, from, to, false),
+      ]);
+      return numeric + text;
+    },
 
     async countReadings(sensorId: number, from: number, to: number, search?: ListSearch): Promise<number> {
       const row = await rangeQuery(sensorId, from, to, search)

@@ -303,7 +303,10 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       if (range.to - range.from > MAX_LIST_SPAN_DAYS * DAY_MS)
         throw badRequest(mensajes.rangoDemasiadoGrande);
       const search = toSearch(input.busqueda);
-      const total = await repository.countReadings(sensorId, range.from, range.to, search);
+      // Without a search the total comes from the rollups (no scan of the range's raw rows).
+      const total = search
+        ? await repository.countReadings(sensorId, range.from, range.to, search)
+        : await repository.countAll(sensorId, range.from, range.to);
       const paged = input.pagina !== undefined || input.tamanoPagina !== undefined;
       if (!paged && total > MAX_UNPAGED_ROWS) throw badRequest(mensajes.rangoDemasiadoGrande);
       const limit = paged ? (input.tamanoPagina ?? 5) : MAX_UNPAGED_ROWS;

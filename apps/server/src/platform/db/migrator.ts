@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { engineOf } from './dialect.js';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0005 from './migrations/0005_history.js';
 
 /**
  * Migrations are imported statically (not read from disk) so the same list works from
@@ -9,6 +10,7 @@ import * as m0001 from './migrations/0001_foundation.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0005_history': m0005,
 };
 
 class StaticProvider implements MigrationProvider {
