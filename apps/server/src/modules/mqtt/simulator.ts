@@ -1,5 +1,10 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Logger } from 'pino';
+
+/** The two log levels the simulator writes (a pino logger, or console in the CLI). */
+export interface SimulatorLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
 
 /** What a simulated sensor does: numeric signals, a GPS track, a switch or dimmer that obeys `/set`, or text. */
 export type SignalKind = 'temperatura' | 'humedad' | 'luz' | 'gps' | 'switch' | 'dimmer' | 'texto';
@@ -25,7 +30,7 @@ export interface SimulatorOptions {
   /** Milliseconds between rounds of values (each sensor publishes once per round). */
   intervalMs?: number;
   keepaliveSeconds?: number;
-  log?: Pick<Logger, 'info' | 'warn'>;
+  log?: SimulatorLog;
 }
 
 export interface Simulator {

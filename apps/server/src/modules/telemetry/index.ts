@@ -152,7 +152,7 @@ export function registerConnectivity(
       simulator = await startSimulator({
         url: `mqtt://127.0.0.1:${embedded.port}`,
         devices: [deps.demoDevice],
-        log: log.child({ module: 'simulador' }),
+        log: ctx.log.child({ module: 'simulador' }),
       });
     }
   });

@@ -1,5 +1,8 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { TestApp } from '../../test/helpers.js';
+import type { App } from '../../app.js';
+
+/** Anything holding the listening app (the TestApp of test/helpers). */
+type TestApp = { app: App };
 
 export function baseUrlOf(t: TestApp): string {
   const address = t.app.server.address();
