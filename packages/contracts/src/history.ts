@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import { SensorSchema } from './devices.js';
 import { limites, rangosHistorial, tabla } from './limits.js';
 import { mensajes } from './messages.js';
 
@@ -258,3 +259,16 @@ export const RutaAnswerSchema = z.object({
   distanciaMetros: z.number().nullable(),
 });
 export type RutaAnswer = z.infer<typeof RutaAnswerSchema>;
+
+/** The history screen's header: the sensor, its device and the caller's role on it. */
+export const InfoSensorInputSchema = z.object({ idSensor: IdSchema });
+export type InfoSensorInput = z.input<typeof InfoSensorInputSchema>;
+
+export const InfoSensorAnswerSchema = z.object({
+  status: z.literal(1),
+  sensor: SensorSchema,
+  idEquipo: z.number(),
+  /** 4 = owner level: may delete records. */
+  idRol: z.number(),
+});
+export type InfoSensorAnswer = z.infer<typeof InfoSensorAnswerSchema>;

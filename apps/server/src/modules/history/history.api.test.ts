@@ -266,6 +266,23 @@ describe.each(engines)('history API on %s', (engine) => {
     });
   });
 
+  describe('infoSensor', () => {
+    it('answers the sensor, its device and the caller role; another user gets 404', async () => {
+      const { deviceId, sensorId } = await seedSensor(t, owner.id, { label: 'Caldera' });
+      const res = await post('/sv/api/sensor/infoSensor', owner, { idSensor: sensorId });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 1,
+        idEquipo: deviceId,
+        idRol: rolesEquipo.propietario,
+        sensor: { id: sensorId, labelUsuario: 'Caldera', tipoSensor: { id: 1 } },
+      });
+      const stranger = await createUser(t);
+      const denied = await post('/sv/api/sensor/infoSensor', stranger, { idSensor: sensorId });
+      expect(denied.statusCode).toBe(404);
+    });
+  });
+
   describe('eliminarRegistro', () => {
     it('deletes one record and rebuilds its rollup buckets', async () => {
       const { sensorId } = await seedSensor(t, owner.id);

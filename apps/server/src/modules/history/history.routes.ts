@@ -9,6 +9,8 @@ import {
   HistorialInputSchema,
   HistorialWidgetAnswerSchema,
   HistorialWidgetInputSchema,
+  InfoSensorAnswerSchema,
+  InfoSensorInputSchema,
   RutaAnswerSchema,
   RutaInputSchema,
 } from '@nexo/contracts';
@@ -26,6 +28,21 @@ export interface HistoryRoutesDeps {
 export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): void {
   const { history, access, requireAuth } = deps;
   const tags = ['historial'];
+
+  app.post(
+    '/sv/api/sensor/infoSensor',
+    {
+      preHandler: requireAuth,
+      schema: { tags, body: InfoSensorInputSchema, response: { 200: InfoSensorAnswerSchema } },
+    },
+    async (request) => {
+      const { sensor, deviceId, rolId } = await access.sensorFor(
+        request.usuario.userId,
+        request.body.idSensor,
+      );
+      return { status: 1 as const, sensor, idEquipo: deviceId, idRol: rolId };
+    },
+  );
 
   app.post(
     '/sv/api/sensor/historial',

@@ -35,10 +35,7 @@ export type HistorySensor = Pick<
 
 /** Access checks come from the devices module (`devices.access`). */
 export interface SensorAccess {
-  sensorFor(
-    userId: number,
-    sensorId: number,
-  ): Promise<{ sensor: HistorySensor; deviceId: number; rolId: number }>;
+  sensorFor(userId: number, sensorId: number): Promise<{ sensor: Sensor; deviceId: number; rolId: number }>;
 }
 
 export interface HistoryServiceDeps {
