@@ -1,6 +1,7 @@
 import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useDeviceLive } from '../../features/devices/hooks/useDeviceLive';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { SideMenu, sectionOf } from './SideMenu';
 import { SupportBubble } from './SupportBubble';
@@ -17,6 +18,7 @@ export function AppLayout() {
   const location = useLocation();
   const section = sectionOf(location.pathname);
   useSessionUserSync();
+  useDeviceLive();
 
   const closeMobile = () => setMobileOpen(false);
   const menu = <SideMenu section={section} onNavigate={closeMobile} />;

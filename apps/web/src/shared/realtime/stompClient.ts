@@ -1,0 +1,166 @@
+import { mensajes, type RealtimeEvent, RealtimeEventSchema, tiempos } from '@nexo/contracts';
+import { Client, type IFrame, type StompSubscription } from '@stomp/stompjs';
+import SockJS from 'sockjs-client';
+import { api } from '../api/httpClient';
+import { sessionStore } from '../api/sessionStore';
+
+export type RealtimeListener = (event: RealtimeEvent, destination: string) => void;
+export type ConnectionState = 'desconectado' | 'conectando' | 'conectado';
+
+/**
+ * The tab's one STOMP connection (SockJS at /sv/stomp, spec 1 §7). It authenticates with the
+ * stored access token, refreshing it first when it has expired; it reconnects after
+ * 1 s × the retry count (spec 1 §4), re-subscribes every wanted topic, and tells its
+ * listeners it reconnected so they refetch what they may have missed.
+ */
+export class RealtimeConnection {
+  private client: Client | null = null;
+  private readonly wanted = new Map<string, Set<RealtimeListener>>();
+  private readonly active = new Map<string, StompSubscription>();
+  private readonly reconnectListeners = new Set<() => void>();
+  private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  private retries = 0;
+  private everConnected = false;
+  private stopped = true;
+  private forceRefresh = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  state: ConnectionState = 'desconectado';
+
+  constructor(private readonly url = '/sv/stomp') {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = null;
+    this.active.clear();
+    this.setState('desconectado');
+    await client?.deactivate();
+  }
+
+  /** Listens to a destination for as long as the returned function is not called. */
+  subscribe(destination: string, listener: RealtimeListener): () => void {
+    let listeners = this.wanted.get(destination);
+    if (!listeners) {
+      listeners = new Set();
+      this.wanted.set(destination, listeners);
+      this.subscribeNow(destination);
+    }
+    listeners.add(listener);
+    return () => {
+      const current = this.wanted.get(destination);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size > 0) return;
+      this.wanted.delete(destination);
+      this.active.get(destination)?.unsubscribe();
+      this.active.delete(destination);
+    };
+  }
+
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  onState(listener: (state: ConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    for (const listener of this.stateListeners) listener(state);
+  }
+
+  private subscribeNow(destination: string): void {
+    const client = this.client;
+    if (!client?.connected || this.active.has(destination)) return;
+    const subscription = client.subscribe(destination, (message) => {
+      let event: RealtimeEvent;
+      try {
+        const parsed = RealtimeEventSchema.safeParse(JSON.parse(message.body));
+        if (!parsed.success) return;
+        event = parsed.data;
+      } catch {
+        return;
+      }
+      for (const listener of this.wanted.get(destination) ?? []) listener(event, destination);
+    });
+    this.active.set(destination, subscription);
+  }
+
+  /** A valid access token, refreshed through the http client (401 → refresh) when it has expired. */
+  private async token(): Promise<string | null> {
+    const session = sessionStore.get();
+    if (!session) return null;
+    if (this.forceRefresh || session.expiresAt <= Date.now() + 5_000) {
+      this.forceRefresh = false;
+      try {
+        await api.get('/api/usuario/');
+      } catch {
+        // The http client already dropped the session if the refresh failed.
+      }
+    }
+    return sessionStore.get()?.access_token ?? null;
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    this.setState('conectando');
+    const client = new Client({
+      webSocketFactory: () => new SockJS(this.url),
+      reconnectDelay: 0,
+      heartbeatIncoming: 10_000,
+      heartbeatOutgoing: 10_000,
+      debug: () => {},
+      beforeConnect: async (self) => {
+        const token = await this.token();
+        self.connectHeaders = token ? { Authorization: `Bearer ${token}` } : {};
+      },
+    });
+    client.onConnect = () => {
+      this.retries = 0;
+      this.active.clear();
+      this.setState('conectado');
+      for (const destination of this.wanted.keys()) this.subscribeNow(destination);
+      if (this.everConnected) for (const listener of this.reconnectListeners) listener();
+      this.everConnected = true;
+    };
+    client.onStompError = (frame: IFrame) => {
+      // An expired session ends with ERROR; refresh the token before the next attempt.
+      if (
+        frame.headers.message === mensajes.sesionExpirada ||
+        frame.headers.message === mensajes.noAutenticado
+      ) {
+        this.forceRefresh = true;
+      }
+    };
+    client.onWebSocketClose = () => {
+      if (this.client !== client || this.stopped) return;
+      this.active.clear();
+      this.setState('desconectado');
+      this.retries += 1;
+      const delay = tiempos.socketReintentoMs * this.retries;
+      void client.deactivate().finally(() => {
+        if (this.client !== client || this.stopped) return;
+        this.reconnectTimer = setTimeout(() => this.connect(), delay);
+      });
+    };
+    this.client = client;
+    client.activate();
+  }
+}
+
+/** The tab's connection, created on first use. */
+let shared: RealtimeConnection | null = null;
+export function realtimeConnection(): RealtimeConnection {
+  shared ??= new RealtimeConnection();
+  return shared;
+}
