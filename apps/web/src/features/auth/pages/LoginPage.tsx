@@ -70,7 +70,7 @@ function BrandPanel() {
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Box component="img" src="/logo.svg" alt="" sx={{ height: 40, filter: 'brightness(0) invert(1)' }} />
+        <Box component="img" src="/logo.svg" alt="" sx={{ height: 40, borderRadius: '10px', boxShadow: 3 }} />
         <Typography variant="h5" sx={{ fontWeight: 800 }}>
           Nexo
         </Typography>

@@ -1,0 +1,74 @@
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import TelegramIcon from '@mui/icons-material/Telegram';
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Step,
+  StepContent,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
+
+const steps = [
+  {
+    label: 'Instalá Telegram',
+    text: 'Descargá la aplicación Telegram en tu teléfono desde la tienda de aplicaciones.',
+  },
+  {
+    label: 'Revisá tu teléfono',
+    text: 'Cargá tu número correctamente en tu perfil, sin el código de país (por ejemplo, 10 dígitos).',
+  },
+  { label: 'Buscá el bot de Nexo', text: 'En Telegram, buscá el bot de Nexo y abrí la conversación.' },
+  { label: 'Enviá /start', text: 'Escribile /start al bot para iniciar la vinculación.' },
+  {
+    label: 'Compartí tu contacto',
+    text: 'Cuando el bot te lo pida, compartí tu contacto para que podamos asociarlo a tu cuenta.',
+  },
+];
+
+/** Status of the messaging bot link; without one, the 5-step how-to (spec 2 §2 /perfil/misDatos). */
+export function TelegramCard({ telegramChatId }: { telegramChatId: string | null }) {
+  return (
+    <Card>
+      <CardContent sx={{ p: 3 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
+          <TelegramIcon sx={{ color: '#229ED9', fontSize: 32 }} />
+          <Typography variant="h6" sx={{ flex: 1 }}>
+            Bot de Telegram
+          </Typography>
+          {telegramChatId ? (
+            <Chip color="success" size="small" icon={<CheckCircleRoundedIcon />} label="Activo" />
+          ) : (
+            <Chip size="small" label="No vinculado" />
+          )}
+        </Box>
+        {telegramChatId ? (
+          <Typography color="text.secondary">
+            Tu cuenta está vinculada: vas a recibir las notificaciones de tus eventos por Telegram.
+          </Typography>
+        ) : (
+          <>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              Vinculá tu cuenta para recibir notificaciones de tus eventos por Telegram:
+            </Typography>
+            <Stepper orientation="vertical" nonLinear activeStep={-1}>
+              {steps.map((step) => (
+                <Step key={step.label} expanded>
+                  <StepLabel>{step.label}</StepLabel>
+                  <StepContent>
+                    <Typography variant="body2" color="text.secondary">
+                      {step.text}
+                    </Typography>
+                  </StepContent>
+                </Step>
+              ))}
+            </Stepper>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
