@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { EnConstruccion } from '../../shared/ui/EnConstruccion';
+import { InfoSensorPage } from './pages/InfoSensorPage';
 
-/** Placeholder route of the sensor history feature until its page exists. */
-export const historyRoutes: RouteObject[] = [
-  { path: '/home/infoSensor', element: <EnConstruccion titulo="Historial del sensor" /> },
-];
+/** The sensor history screen (spec 1 §2). */
+export const historyRoutes: RouteObject[] = [{ path: '/home/infoSensor', element: <InfoSensorPage /> }];

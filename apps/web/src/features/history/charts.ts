@@ -1,0 +1,7 @@
+/** The echarts parts the history chart adds to the widgets' registration (zoom and legend). */
+import { DataZoomComponent, LegendComponent } from 'echarts/components';
+import { echarts } from '../sensors/charts/echarts';
+
+echarts.use([DataZoomComponent, LegendComponent]);
+
+export { echarts };

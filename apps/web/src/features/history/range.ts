@@ -1,0 +1,57 @@
+import { rangosHistorial } from '@nexo/contracts';
+import { endOfDay, format, startOfDay } from 'date-fns';
+
+/** The range the screen shows: a quick option (24 h, 72 h, monthly) or custom dates (option 5). */
+export type Rango =
+  | {
+      tipo:
+        | typeof rangosHistorial.ultimas24h
+        | typeof rangosHistorial.ultimas72h
+        | typeof rangosHistorial.mensual;
+    }
+  | { tipo: typeof rangosHistorial.fechas; desde: Date; hasta: Date };
+
+/** What the history calls receive. */
+export interface RangoParams {
+  tipo: number;
+  fechaDesde?: string;
+  fechaHasta?: string;
+  utcOffsetMinutos?: number;
+}
+
+/**
+ * Custom dates are the user's local days: the offset moves the server's day boundaries
+ * (the server's answers keep UTC times of day; the screen shows local time from `ts`).
+ */
+export function toParams(rango: Rango): RangoParams {
+  if (rango.tipo !== rangosHistorial.fechas) return { tipo: rango.tipo };
+  return {
+    tipo: rango.tipo,
+    fechaDesde: format(rango.desde, 'dd/MM/yyyy'),
+    fechaHasta: format(rango.hasta, 'dd/MM/yyyy'),
+    utcOffsetMinutos: -startOfDay(rango.desde).getTimezoneOffset(),
+  };
+}
+
+/** Live values are appended only while the range reaches the present. */
+export function includesNow(rango: Rango, now = new Date()): boolean {
+  if (rango.tipo !== rangosHistorial.fechas) return true;
+  return (
+    endOfDay(rango.hasta).getTime() >= now.getTime() && startOfDay(rango.desde).getTime() <= now.getTime()
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('es-AR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** dd/MM/yyyy HH:mm:ss in the browser's time zone. */
+export function formatLocal(ts: number): string {
+  return dateTime.format(new Date(ts)).replace(',', '');
+}
