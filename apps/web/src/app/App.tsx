@@ -1,12 +1,23 @@
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { mensajes, tiempos } from '@nexo/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { es } from 'date-fns/locale/es';
-import { SnackbarProvider } from 'notistack';
+import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { RouterProvider } from 'react-router';
+import { onSessionExpired } from '../shared/api/httpClient';
 import { queryClient } from './queryClient';
 import { router } from './router';
 import { ThemeModeProvider } from './ThemeModeProvider';
+
+// A failed refresh drops the session; RequireAuth then sends the user to /login keeping the location.
+onSessionExpired(() => {
+  queryClient.clear();
+  enqueueSnackbar(mensajes.sesionExpirada, {
+    variant: 'error',
+    autoHideDuration: tiempos.alertaAutoCierreMs,
+  });
+});
 
 export function App() {
   return (
