@@ -3,6 +3,7 @@ import {
   ADMIN,
   loginViaApi,
   loginViaUi,
+  mailCount,
   readLatestCode,
   registerUserViaApi,
   SESSION_STORAGE_KEY,
@@ -74,6 +75,24 @@ test.describe('cuentas y sesión', () => {
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByText('Usuario y contraseña incorrectos')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('la contraseña olvidada se cambia con el código enviado por mail', async ({ page, request }) => {
+    const user = await registerUserViaApi(request);
+    await page.goto('/login');
+    await page.getByLabel('Usuario', { exact: true }).fill(user.username);
+    const mailsBefore = mailCount(user.mail);
+    await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Recuperar contraseña' });
+    await expect(dialog).toBeVisible();
+    // The registration code went to the same address earlier; wait for the newer recovery mail.
+    await dialog.getByLabel('Código').fill(await readLatestCode(user.mail, { newerThan: mailsBefore }));
+    await dialog.getByLabel('Nueva contraseña').fill('Nueva12345');
+    await dialog.getByLabel('Confirmar contraseña').fill('Nueva12345');
+    await dialog.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await expect(page.getByText('Password actualizado exitosamente.')).toBeVisible();
+    await loginViaUi(page, user.username, 'Nueva12345');
+    await expect(page).toHaveURL(/\/home\/misEquipos$/);
   });
 
   test('un token de acceso vencido se renueva en silencio', async ({ page, request }) => {

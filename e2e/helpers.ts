@@ -53,13 +53,23 @@ function mailsTo(address: string): { file: string; text: string; mtime: number }
     .sort((a, b) => b.mtime - a.mtime || b.file.localeCompare(a.file));
 }
 
-/** The 6-digit code of the newest mail sent to `address` (waits up to 10 s for it to be written). */
-export async function readLatestCode(address: string): Promise<string> {
+/** How many mails `address` has received so far (pass it to readLatestCode to wait for a newer one). */
+export function mailCount(address: string): number {
+  return mailsTo(address).length;
+}
+
+/**
+ * The 6-digit code of the newest mail sent to `address` (waits up to 10 s for it to be written).
+ * With `newerThan` (a previous mailCount) it waits for a mail that arrived after that count.
+ */
+export async function readLatestCode(address: string, options: { newerThan?: number } = {}): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
-        for (const mail of mailsTo(address)) {
+        const mails = mailsTo(address);
+        if (options.newerThan !== undefined && mails.length <= options.newerThan) return undefined;
+        for (const mail of mails) {
           code = /(?:^|[\s>])(\d{6})(?=[\s<]|$)/m.exec(mail.text)?.[1];
           if (code) return code;
         }
