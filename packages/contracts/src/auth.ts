@@ -42,14 +42,21 @@ export const telefonoSchema = z
   .optional()
   .nullable();
 
-export const codigoVerificacionSchema = z.coerce
-  .number({
+/** The six-digit mailed code, as a number or a numeric string. Empty or missing is 'Requerido'. */
+export const codigoVerificacionSchema = z
+  .union([z.number(), z.string().trim().min(1)], {
     error: (iss) =>
-      iss.input === undefined || iss.input === '' ? mensajes.requerido : mensajes.codigoSoloNumeros,
+      iss.input === undefined || iss.input === null || iss.input === ''
+        ? mensajes.requerido
+        : mensajes.codigoSoloNumeros,
   })
-  .int({ error: mensajes.codigoSoloNumeros })
-  .min(limites.codigoMin, { error: mensajes.codigoMin6 })
-  .max(999999, { error: mensajes.codigoSoloNumeros });
+  .pipe(
+    z.coerce
+      .number({ error: mensajes.codigoSoloNumeros })
+      .int({ error: mensajes.codigoSoloNumeros })
+      .min(limites.codigoMin, { error: mensajes.codigoMin6 })
+      .max(999999, { error: mensajes.codigoSoloNumeros }),
+  );
 
 const confirmaPassword = <T extends { password: string; confpassword: string }>(
   v: T,

@@ -82,7 +82,7 @@ export function registerAuthRoutes(
   // No auth required: a client whose access token already expired must still be able to log out.
   app.post(
     '/sv/api/logout',
-    { schema: { tags, body: LogoutInputSchema.optional(), response: { 200: OkSchema } } },
+    { schema: { tags, body: LogoutInputSchema.nullish(), response: { 200: OkSchema } } },
     async (request) => {
       await auth.logout(request.body?.refresh_token);
       return { status: 1 as const };

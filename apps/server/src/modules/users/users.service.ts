@@ -261,12 +261,12 @@ export function createUsersService(deps: UsersDeps) {
       if (user.mail_validado === 1) return;
       if (link.expires_at <= Date.now()) throw badRequest(mensajes.linkVencido, 'LINK_VENCIDO');
       if (link.used_at !== null) throw badRequest(mensajes.linkInvalido, codigosError.linkInvalido);
+      const needsTrial = user.usuario_padre_id === null && !(await licensing.hasAnyToken(user.id));
+      // Inside the transaction only `trx` may be used: SQLite has a single connection.
       await db.transaction().execute(async (trx) => {
         await repo.useActivationLink(trx, link.id, Date.now());
         await repo.update(trx, user.id, { mail_validado: 1 });
-        if (user.usuario_padre_id === null && !(await licensing.hasAnyToken(user.id))) {
-          await licensing.issueTrial(user.id, trx);
-        }
+        if (needsTrial) await licensing.issueTrial(user.id, trx);
       });
     },
 

@@ -1,0 +1,442 @@
+import { mensajes } from '@nexo/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerViaApi, solveCaptcha, uniqueName } from '../../test/auth-helpers.js';
+import { createUser } from '../../test/factories.js';
+import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
+import type { GoogleIdentity, GoogleVerifier } from './index.js';
+
+/** Accepts tokens of the form `ok:<sub>:<email>:<name>`; anything else is an invalid token. */
+const fakeGoogle: GoogleVerifier = {
+  async verify(idToken: string): Promise<GoogleIdentity> {
+    const [kind, sub, email, name] = idToken.split(':');
+    if (kind !== 'ok' || !sub || !email) throw new Error('token inválido');
+    return { sub, email, emailVerified: true, name: name ?? null };
+  },
+};
+
+describe.each(engines)('auth API (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, {
+      env: {
+        LOGIN_MAX_ATTEMPTS: '3',
+        LOGIN_WINDOW_SECONDS: '600',
+        ADMIN_PASSWORD: 'Admin12345',
+        GOOGLE_CLIENT_ID: 'client-123',
+      },
+      overrides: { googleVerifier: fakeGoogle },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  let ipCounter = 1;
+  /** Each test logs in from an address of its own, so the per-IP limit of one test does not leak. */
+  const freshIp = () => `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+  async function login(payload: Record<string, unknown>, ip = freshIp()) {
+    return t.app.inject({ method: 'POST', url: '/sv/api/login', payload, remoteAddress: ip });
+  }
+  async function loginWithCaptcha(username: string, password: string, ip = freshIp()) {
+    return login({ username, password, captcha: await solveCaptcha(t) }, ip);
+  }
+  const refresh = (refresh_token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/sv/oauth/access_token',
+      payload: { grant_type: 'refresh_token', refresh_token },
+    });
+
+  describe('captcha', () => {
+    it('serves an ALTCHA challenge signed with the server key', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/sv/api/captcha' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({
+        algorithm: 'SHA-256',
+        challenge: expect.stringMatching(/^[0-9a-f]{64}$/),
+        maxnumber: 1000,
+        salt: expect.stringContaining('expires='),
+        signature: expect.any(String),
+      });
+    });
+
+    it('accepts a solution once: a replayed solution is refused with its own message', async () => {
+      const user = await createUser(t);
+      const captcha = await solveCaptcha(t);
+      const first = await login({ username: user.username, password: user.password, captcha });
+      expect(first.statusCode).toBe(200);
+      const replay = await login({ username: user.username, password: user.password, captcha });
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json()).toEqual({
+        status: 2,
+        codigo: 1,
+        mensaje: 'El captcha no es válido o ya fue utilizado. Complételo nuevamente.',
+        errores: [{ campo: 'captcha', mensaje: mensajes.captchaInvalido }],
+      });
+    });
+
+    it('refuses a forged or malformed solution', async () => {
+      const user = await createUser(t);
+      const solved = JSON.parse(Buffer.from(await solveCaptcha(t), 'base64').toString()) as {
+        number: number;
+      };
+      const forged = Buffer.from(JSON.stringify({ ...solved, number: solved.number + 1 })).toString('base64');
+      expect(
+        (await login({ username: user.username, password: user.password, captcha: forged })).json().mensaje,
+      ).toBe(mensajes.captchaInvalido);
+      expect(
+        (await login({ username: user.username, password: user.password, captcha: '%%%' })).json().mensaje,
+      ).toBe(mensajes.captchaInvalido);
+    });
+  });
+
+  describe('login', () => {
+    it('logs in with username, password and captcha: tokens and the session user', async () => {
+      const user = await createUser(t, { roles: ['ROLE_DESARROLLADOR'] });
+      const res = await loginWithCaptcha(user.username, user.password);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({
+        status: 1,
+        token_type: 'Bearer',
+        expires_in: 900,
+        access_token: expect.any(String),
+        refresh_token: expect.any(String),
+        usuario: {
+          id: user.id,
+          username: user.username,
+          roles: ['ROLE_DESARROLLADOR'],
+          token: { esGratuito: true },
+        },
+      });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/sv/api/usuario',
+        headers: { authorization: `Bearer ${body.access_token}` },
+      });
+      expect(me.statusCode).toBe(200);
+      // Only a digest of the refresh token is stored.
+      const rows = await t.db
+        .selectFrom('refresh_tokens')
+        .select('token_hash')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.token_hash).not.toBe(body.refresh_token);
+    });
+
+    it('accepts the e-mail instead of the username, in any case', async () => {
+      const user = await createUser(t);
+      const res = await loginWithCaptcha(user.mail.toUpperCase(), user.password);
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('logs the seeded administrator in with ROLE_ADMIN and a Full licence', async () => {
+      const res = await loginWithCaptcha('admin', 'Admin12345');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().usuario).toMatchObject({
+        roles: ['ROLE_ADMIN'],
+        token: { tipoSuscripcion: { id: 4 } },
+      });
+    });
+
+    it('answers a wrong password or unknown user with 403, code 5 and the spec message', async () => {
+      const user = await createUser(t);
+      const wrong = await loginWithCaptcha(user.username, 'Incorrecta1');
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toEqual({ status: 2, codigo: 5, mensaje: 'Usuario y contraseña incorrectos' });
+      const unknown = await loginWithCaptcha(uniqueName(), 'Incorrecta1');
+      expect(unknown.statusCode).toBe(403);
+      expect(unknown.json().codigo).toBe(5);
+    });
+
+    it('refuses an account whose e-mail was never validated', async () => {
+      const user = await createUser(t);
+      await t.db.updateTable('users').set({ mail_validado: 0 }).where('id', '=', user.id).execute();
+      const res = await loginWithCaptcha(user.username, user.password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().mensaje).toBe(mensajes.cuentaNoActivada);
+    });
+
+    it.each([
+      [{ password: 'x', captcha: 'x' }, 'username', 'Usuario Inválido'],
+      [{ username: '  ', password: 'x', captcha: 'x' }, 'username', 'Usuario Inválido'],
+      [{ username: 'x', captcha: 'x' }, 'password', 'Contraseña Inválida'],
+      [{ username: 'x', password: '', captcha: 'x' }, 'password', 'Contraseña Inválida'],
+      [{ username: 'x', password: 'x' }, 'captcha', 'Debe completar el captcha'],
+      [{ username: 'x', password: 'x', captcha: '' }, 'captcha', 'Debe completar el captcha'],
+    ])('validates %j → %s: %s', async (payload, campo, mensaje) => {
+      const res = await login(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ status: 2, codigo: 1, mensaje, errores: [{ campo, mensaje }] });
+    });
+  });
+
+  describe('brute-force limit', () => {
+    it('blocks a username after too many failures, from any address, until the window passes', async () => {
+      const user = await createUser(t);
+      for (let i = 0; i < 3; i++)
+        expect((await loginWithCaptcha(user.username, 'Mala12345')).statusCode).toBe(403);
+      const blocked = await loginWithCaptcha(user.username, user.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ status: 2, codigo: 1, mensaje: mensajes.demasiadosIntentos });
+    });
+
+    it('blocks an address after too many failures, whatever the username', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++)
+        expect((await loginWithCaptcha(uniqueName(), 'Mala12345', ip)).statusCode).toBe(403);
+      const user = await createUser(t);
+      expect((await loginWithCaptcha(user.username, user.password, ip)).statusCode).toBe(429);
+      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
+    });
+
+    it('a successful login resets the counter of the username', async () => {
+      const user = await createUser(t);
+      for (let i = 0; i < 2; i++) await loginWithCaptcha(user.username, 'Mala12345');
+      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) await loginWithCaptcha(user.username, 'Mala12345');
+      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
+    });
+
+    it('applies to the password grant of /sv/oauth/access_token too', async () => {
+      const user = await createUser(t);
+      const grant = async (password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/sv/oauth/access_token',
+          payload: {
+            grant_type: 'password',
+            username: user.username,
+            password,
+            captcha: await solveCaptcha(t),
+          },
+          remoteAddress: freshIp(),
+        });
+      for (let i = 0; i < 3; i++) expect((await grant('Mala12345')).statusCode).toBe(403);
+      expect((await grant(user.password)).statusCode).toBe(429);
+    });
+  });
+
+  describe('refresh tokens', () => {
+    it('rotates on every use: the new pair works, the old access token stays valid until it expires', async () => {
+      const user = await createUser(t);
+      const first = (await loginWithCaptcha(user.username, user.password)).json();
+      const second = await refresh(first.refresh_token);
+      expect(second.statusCode).toBe(200);
+      const body = second.json();
+      expect(body).toMatchObject({ status: 1, token_type: 'Bearer', usuario: { id: user.id } });
+      expect(body.refresh_token).not.toBe(first.refresh_token);
+      const third = await refresh(body.refresh_token);
+      expect(third.statusCode).toBe(200);
+      const family = await t.db
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(new Set(family.map((f) => f.family_id)).size).toBe(1);
+    });
+
+    it('detects reuse of a rotated token and revokes the whole family', async () => {
+      const user = await createUser(t);
+      const first = (await loginWithCaptcha(user.username, user.password)).json();
+      const second = (await refresh(first.refresh_token)).json();
+      const reuse = await refresh(first.refresh_token);
+      expect(reuse.statusCode).toBe(401);
+      expect(reuse.json()).toEqual({ status: 2, codigo: 4, mensaje: mensajes.refreshReutilizado });
+      // The legitimate newer token is revoked too.
+      const after = await refresh(second.refresh_token);
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ status: 2, codigo: 4, mensaje: mensajes.refreshInvalido });
+    });
+
+    it('answers unknown and expired tokens with refreshInvalido', async () => {
+      const unknown = await refresh('no-existe');
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual({ status: 2, codigo: 4, mensaje: mensajes.refreshInvalido });
+      const user = await createUser(t);
+      const session = (await loginWithCaptcha(user.username, user.password)).json();
+      await t.db
+        .updateTable('refresh_tokens')
+        .set({ expires_at: Date.now() - 1 })
+        .where('user_id', '=', user.id)
+        .execute();
+      expect((await refresh(session.refresh_token)).json().mensaje).toBe(mensajes.refreshInvalido);
+    });
+
+    it('accepts form-encoded bodies, and validates the grant', async () => {
+      const user = await createUser(t);
+      const captcha = await solveCaptcha(t);
+      const form = new URLSearchParams({
+        grant_type: 'password',
+        username: user.username,
+        password: user.password,
+        captcha,
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sv/oauth/access_token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(200);
+      const refreshed = await t.app.inject({
+        method: 'POST',
+        url: '/sv/oauth/access_token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: res.json().refresh_token,
+        }).toString(),
+      });
+      expect(refreshed.statusCode).toBe(200);
+
+      const badGrant = await t.app.inject({
+        method: 'POST',
+        url: '/sv/oauth/access_token',
+        payload: { grant_type: 'implicit' },
+      });
+      expect(badGrant.statusCode).toBe(400);
+      expect(badGrant.json().mensaje).toBe(mensajes.grantTypeInvalido);
+      const noToken = await t.app.inject({
+        method: 'POST',
+        url: '/sv/oauth/access_token',
+        payload: { grant_type: 'refresh_token' },
+      });
+      expect(noToken.json().errores).toEqual([{ campo: 'refresh_token', mensaje: 'Requerido' }]);
+      const noCaptcha = await t.app.inject({
+        method: 'POST',
+        url: '/sv/oauth/access_token',
+        payload: { grant_type: 'password', username: 'x', password: 'y' },
+      });
+      expect(noCaptcha.json().errores).toEqual([{ campo: 'captcha', mensaje: 'Debe completar el captcha' }]);
+    });
+
+    it('a password change ends every session of the user', async () => {
+      const user = await createUser(t);
+      const session = (await loginWithCaptcha(user.username, user.password)).json();
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/sv/api/usuario/cambiarPassword',
+        headers: user.auth,
+        payload: { password: 'Cambiada123', confpassword: 'Cambiada123' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await refresh(session.refresh_token)).statusCode).toBe(401);
+      expect((await loginWithCaptcha(user.username, 'Cambiada123')).statusCode).toBe(200);
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the session of the refresh token without needing an access token', async () => {
+      const user = await createUser(t);
+      const session = (await loginWithCaptcha(user.username, user.password)).json();
+      const other = (await loginWithCaptcha(user.username, user.password)).json();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sv/api/logout',
+        payload: { refresh_token: session.refresh_token },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 1 });
+      expect((await refresh(session.refresh_token)).statusCode).toBe(401);
+      // Another session (another device) of the same user goes on.
+      expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('answers status 1 for an unknown token or no body', async () => {
+      expect(
+        (
+          await t.app.inject({ method: 'POST', url: '/sv/api/logout', payload: { refresh_token: 'x' } })
+        ).json(),
+      ).toEqual({ status: 1 });
+      expect((await t.app.inject({ method: 'POST', url: '/sv/api/logout' })).json()).toEqual({ status: 1 });
+    });
+  });
+
+  describe('Google sign-in', () => {
+    it('creates an external user with a trial token on the first sign-in, and finds it later', async () => {
+      const sub = uniqueName('g');
+      const email = `${sub}@gmail.com`;
+      const first = await login({ gTokenId: `ok:${sub}:${email}:Gabriela Gómez` });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().usuario).toMatchObject({
+        mail: email,
+        nombre: 'Gabriela Gómez',
+        username: sub.toLowerCase(),
+        esUsuarioExterno: true,
+        token: { esGratuito: true },
+      });
+      const again = await login({ gTokenId: `ok:${sub}:${email}:Gabriela Gómez` });
+      expect(again.json().usuario.id).toBe(first.json().usuario.id);
+      const row = await t.db
+        .selectFrom('users')
+        .selectAll()
+        .where('google_sub', '=', sub)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ es_externo: 1, password_hash: null, mail_validado: 1 });
+    });
+
+    it('links an existing account with the same verified e-mail', async () => {
+      const user = await createUser(t);
+      const res = await login({ gTokenId: `ok:${uniqueName('g')}:${user.mail}:X` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().usuario.id).toBe(user.id);
+    });
+
+    it('picks a free username when the e-mail name is taken', async () => {
+      const existing = await createUser(t);
+      const res = await login({ gTokenId: `ok:${uniqueName('g')}:${existing.username}@otro.com:Y` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().usuario.username).not.toBe(existing.username);
+      expect(res.json().usuario.username.startsWith(existing.username)).toBe(true);
+    });
+
+    it('refuses an invalid Google token', async () => {
+      const res = await login({ gTokenId: 'falso' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().mensaje).toBe(mensajes.googleTokenInvalido);
+    });
+
+    it('answers googleNoConfigurado when GOOGLE_CLIENT_ID is not set', async () => {
+      const plain = await buildTestApp(engine);
+      try {
+        const res = await plain.app.inject({
+          method: 'POST',
+          url: '/sv/api/login',
+          payload: { gTokenId: 'ok:a:b@c.d' },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().mensaje).toBe(mensajes.googleNoConfigurado);
+        const config = await plain.app.inject({ method: 'GET', url: '/sv/api/config' });
+        expect(config.json().googleClientId).toBeNull();
+      } finally {
+        await plain.close();
+      }
+    });
+  });
+
+  describe('registration and config', () => {
+    it('a registered user can log in right away and refresh', async () => {
+      const { res, form } = await registerViaApi(t);
+      expect(res.statusCode).toBe(200);
+      expect((await refresh(res.json().refresh_token)).statusCode).toBe(200);
+      expect((await loginWithCaptcha(form.username, form.password)).statusCode).toBe(200);
+    });
+
+    it('GET /sv/api/config answers the public settings', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/sv/api/config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        status: 1,
+        googleClientId: 'client-123',
+        tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+        publicUrl: null,
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      });
+    });
+  });
+});
