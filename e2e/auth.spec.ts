@@ -129,6 +129,36 @@ test.describe('cuentas y sesión', () => {
     expect(after.refresh_token).not.toBe(before);
   });
 
+  test('el perfil guarda los datos y cambia la contraseña', async ({ page, request }) => {
+    const user = await registerUserViaApi(request);
+    await loginViaApi(request, page, user.username, user.password);
+    await page.goto('/perfil/misDatos');
+    const form = page.getByRole('form', { name: 'Mis datos' });
+    await expect(form.getByLabel('Nombre')).toHaveValue(`Usuario ${user.username}`);
+    await form.getByLabel('Nombre').fill('Nombre Cambiado');
+    await form.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Se han actualizado los valores correctamente')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Mis datos' }).getByLabel('Nombre')).toHaveValue(
+      'Nombre Cambiado',
+    );
+
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+    await dialog.getByLabel('Nueva contraseña').fill('corta');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog.getByText('El password debe contener al menos 8 caracteres')).toBeVisible();
+    await dialog.getByLabel('Nueva contraseña').fill('Otra12345');
+    await dialog.getByLabel('Confirmar contraseña').fill('Otra12345');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Password actualizado exitosamente.')).toBeVisible();
+
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login$/);
+    await loginViaUi(page, user.username, 'Otra12345');
+    await expect(page).toHaveURL(/\/home\/misEquipos$/);
+  });
+
   test('el administrador entra a /admin/equipos', async ({ page }) => {
     await page.goto('/login');
     await loginViaUi(page, ADMIN.username, ADMIN.password);
