@@ -52,7 +52,7 @@ export const codigoVerificacionSchema = z
   })
   .pipe(
     z.coerce
-      .number({ error: mensajes.codigoSoloNumeros })
+      .number<string | number>({ error: mensajes.codigoSoloNumeros })
       .int({ error: mensajes.codigoSoloNumeros })
       .min(limites.codigoMin, { error: mensajes.codigoMin6 })
       .max(999999, { error: mensajes.codigoSoloNumeros }),
