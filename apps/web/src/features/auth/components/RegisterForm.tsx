@@ -65,6 +65,7 @@ export function RegisterForm({ idSuscripcion, esGratis }: RegisterFormProps) {
         form.setError('mail', { message: mensajes.mailExistente }, { shouldFocus: !userExists });
       if (userExists || mailExists) return;
       const answer = await authApi.sendRegistrationCode(values.mail);
+      alerts.success(answer.mensaje || mensajes.codigoEnviado);
       setPending({ values, hash: answer.hash });
     } catch (error) {
       alerts.error(error);

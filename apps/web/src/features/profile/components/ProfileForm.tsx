@@ -83,6 +83,7 @@ export function ProfileForm({ usuario }: { usuario: UsuarioSesion }) {
         await save(values);
       } else {
         const answer = await authApi.sendRegistrationCode(values.mail);
+        alerts.success(answer.mensaje || mensajes.codigoEnviado);
         setPending({ values, hash: answer.hash });
       }
     } catch (error) {
