@@ -60,6 +60,8 @@ class Session {
   private expiryTimer: NodeJS.Timeout | undefined;
   private connectTimer: NodeJS.Timeout | undefined;
   private messageSeq = 0;
+  private outgoing: string[] = [];
+  private flushTimer: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly server: StompServerImpl,
@@ -228,9 +230,22 @@ class Session {
       this.send({ command: 'RECEIPT', headers: { 'receipt-id': receipt }, body: '' });
   }
 
+  /**
+   * Frames written in the same tick leave as one transport message (STOMP allows several
+   * frames per message): under load that is one SockJS/WebSocket frame instead of hundreds.
+   */
   private send(frame: StompFrame): void {
     if (this.closed) return;
-    this.transport.send(serializeFrame(frame, this.version !== '1.0'));
+    this.outgoing.push(serializeFrame(frame, this.version !== '1.0'));
+    this.flushTimer ??= setImmediate(() => this.flushOutgoing());
+  }
+
+  private flushOutgoing(): void {
+    this.flushTimer = undefined;
+    if (this.outgoing.length === 0) return;
+    const data = this.outgoing.join('');
+    this.outgoing = [];
+    this.transport.send(data);
   }
 
   /** Sends ERROR (with the Spanish message) and closes, as STOMP requires. */
@@ -244,6 +259,8 @@ class Session {
 
   close(): void {
     if (this.closed) return;
+    if (this.flushTimer) clearImmediate(this.flushTimer);
+    this.flushOutgoing();
     this.teardown();
     this.transport.close();
   }

@@ -57,6 +57,8 @@ export function createIngest(options: IngestOptions) {
   const automation = options.automation ?? noAutomation;
   let pending: Pending[] = [];
   let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
+  let running = false;
   let flushing: Promise<void> = Promise.resolve();
   let accepting = true;
   const rejected = new Map<number, Partial<Record<RejectReason, number>>>();
@@ -73,10 +75,23 @@ export function createIngest(options: IngestOptions) {
     );
   }
 
+  /**
+   * Group commit: the first pending row schedules a flush for the end of the current I/O
+   * phase, so everything that arrived meanwhile goes in one transaction; rows arriving while
+   * a transaction runs form the next batch. A batch never waits more than batchMs and never
+   * holds more than batchRows rows.
+   */
   function schedule(): void {
+    if (running) return;
     if (pending.length >= batchRows) {
       void flush();
-    } else if (!timer) {
+      return;
+    }
+    if (!timer) {
+      immediate ??= setImmediate(() => {
+        immediate = undefined;
+        void flush();
+      });
       timer = setTimeout(() => {
         timer = undefined;
         void flush();
@@ -138,14 +153,24 @@ export function createIngest(options: IngestOptions) {
       clearTimeout(timer);
       timer = undefined;
     }
-    // One flush at a time, in order; a flush takes what is pending when it starts.
-    flushing = flushing.then(async () => {
-      while (pending.length > 0) {
-        const batch = pending.slice(0, batchRows);
-        pending = pending.slice(batch.length);
-        await commit(batch);
+    if (immediate) {
+      clearImmediate(immediate);
+      immediate = undefined;
+    }
+    if (running) return flushing;
+    running = true;
+    // One transaction at a time, in order; each takes what is pending when it starts.
+    flushing = (async () => {
+      try {
+        while (pending.length > 0) {
+          const batch = pending.slice(0, batchRows);
+          pending = pending.slice(batch.length);
+          await commit(batch);
+        }
+      } finally {
+        running = false;
       }
-    });
+    })();
     return flushing;
   }
 

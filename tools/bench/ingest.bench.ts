@@ -1,0 +1,405 @@
+/**
+ * npm run bench:ingest: the embedded ingest path under load.
+ *
+ * Starts the real server as a child process (embedded Aedes, SQLite file in a temp dir), then:
+ *  1. throughput: K devices publish QoS 1 as fast as their in-flight window allows, with STOMP
+ *     subscribers on every device topic; an acknowledged message is a persisted reading (the PUBACK
+ *     waits for the commit), so acknowledged/s = sustained persisted readings/s;
+ *  2. latency: 1,000 msg/s spread over the devices; p50/p99 from device publish to STOMP delivery.
+ * The server's CPU (from /proc) and RSS are sampled during the throughput phase.
+ * The last line printed is one JSON object with the figures.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createConnection, type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@stomp/stompjs';
+import mqttPacket from 'mqtt-packet';
+import SockJS from 'sockjs-client';
+import { createDb } from '../../apps/server/src/platform/db/client.js';
+import { migrateToLatest } from '../../apps/server/src/platform/db/migrator.js';
+import { seedReference } from '../../apps/server/src/platform/db/seed-reference.js';
+import { AccessTokens } from '../../apps/server/src/platform/security/access-token.js';
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 20);
+const WINDOW = Number(process.env.BENCH_WINDOW ?? 250);
+const THROUGHPUT_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LATENCY_RATE = Number(process.env.BENCH_RATE ?? 1000);
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 2);
+const JWT_SECRET = 'bench-secret-0123456789-0123456789-0123';
+
+const serverEntry = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
+
+async function prepare(dataDir: string) {
+  const db = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
+  await migrateToLatest(db);
+  await seedReference(db);
+  const now = Date.now();
+  const user = await db
+    .insertInto('users')
+    .values({
+      username: 'bench',
+      mail: 'bench@nexo.local',
+      nombre: 'Bench',
+      telefono: null,
+      codigo_pais_id: null,
+      password_hash: null,
+      es_externo: 0,
+      google_sub: null,
+      mail_validado: 1,
+      telegram_chat_id: null,
+      empresa_id: null,
+      usuario_padre_id: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const devices: { id: number; apikey: string; secret: string }[] = [];
+  for (let i = 0; i < DEVICES; i++) {
+    const apikey = `bench-${i}`;
+    const secret = `secreto-${i}`;
+    const device = await db
+      .insertInto('devices')
+      .values({
+        nombre: `Bench ${i}`,
+        apikey,
+        secret,
+        tipo_equipo_id: null,
+        owner_id: user.id,
+        conectado: 0,
+        conectado_cambio_at: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('device_users')
+      .values({ device_id: device.id, user_id: user.id, rol_id: 4, folder_id: null, created_at: now })
+      .execute();
+    const sensor = await db
+      .insertInto('sensors')
+      .values({
+        device_id: device.id,
+        nombre: 'Temperatura',
+        label_usuario: 'Temperatura',
+        nombre_nexo: 'temperatura',
+        tipo_sensor_id: 1,
+        tipo_dato: 1,
+        variable_json: null,
+        variable_longitud: null,
+        calibracion: 0,
+        valor_encendido: null,
+        valor_apagado: null,
+        ultimo_valor: null,
+        fecha_uv: null,
+        conectado: 0,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('shadows')
+      .values({
+        sensor_id: sensor.id,
+        nombre: 'Gráfico',
+        tipo_widget_id: 8,
+        valor_min_referencia: null,
+        valor_max_referencia: null,
+        cantidad_horas: 24,
+        orden: 0,
+      })
+      .execute();
+    devices.push({ id: Number(device.id), apikey, secret });
+  }
+  await db.destroy();
+  const token = await new AccessTokens(JWT_SECRET, 3600).sign({
+    userId: Number(user.id),
+    username: 'bench',
+    roles: [],
+  });
+  return { devices, token };
+}
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; httpPort: number; mqttPort: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      DEMO: '0',
+      LOG_LEVEL: 'info',
+      JWT_SECRET,
+      ADMIN_PASSWORD: 'Admin12345',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MQTT_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    let mqttPort = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (output.length < 100_000) output += chunk.toString();
+      const m = /broker MQTT escuchando en el puerto (\d+)/.exec(output);
+      if (m) mqttPort = Number(m[1]);
+      const h = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (mqttPort && h) resolve({ child, httpPort: Number(h[1]), mqttPort });
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}\n${output}`)));
+  });
+}
+
+/** utime+stime of a process in clock ticks (/proc/<pid>/stat fields 14 and 15). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * A minimal QoS 1 device on a raw socket (mqtt-packet), so the load generator spends its CPU on
+ * the wire and not on client bookkeeping: `publish` resolves on the PUBACK.
+ */
+interface RawDevice {
+  publish(topic: string, payload: string): Promise<void>;
+  close(): void;
+}
+
+function connectRawDevice(port: number, apikey: string, secret: string): Promise<RawDevice> {
+  const socket: Socket = createConnection(port, '127.0.0.1');
+  socket.setNoDelay(true);
+  const parser = mqttPacket.parser({ protocolVersion: 4 });
+  const waiting = new Map<number, () => void>();
+  let nextId = 0;
+  return new Promise((resolve, reject) => {
+    parser.on('packet', (packet) => {
+      if (packet.cmd === 'connack') {
+        if (packet.returnCode === 0) resolve(device);
+        else reject(new Error(`connack ${packet.returnCode}`));
+      } else if (packet.cmd === 'puback' && packet.messageId !== undefined) {
+        const done = waiting.get(packet.messageId);
+        waiting.delete(packet.messageId);
+        done?.();
+      }
+    });
+    socket.on('data', (chunk) => parser.parse(chunk));
+    socket.on('error', reject);
+    socket.write(
+      mqttPacket.generate({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clean: true,
+        clientId: `bench-${apikey}`,
+        keepalive: 0,
+        username: apikey,
+        password: Buffer.from(secret),
+      }),
+    );
+    const device: RawDevice = {
+      publish(topic, payload) {
+        nextId = (nextId % 65535) + 1;
+        const messageId = nextId;
+        return new Promise<void>((done) => {
+          waiting.set(messageId, done);
+          socket.write(
+            mqttPacket.generate({
+              cmd: 'publish',
+              topic,
+              payload: Buffer.from(payload),
+              qos: 1,
+              messageId,
+              retain: false,
+              dup: false,
+            }),
+          );
+        });
+      },
+      close() {
+        socket.write(mqttPacket.generate({ cmd: 'disconnect' }));
+        socket.end();
+      },
+    };
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function connectStomp(
+  baseUrl: string,
+  token: string,
+  deviceIds: number[],
+  onValue: (valor: string) => void,
+) {
+  const client = new Client({
+    webSocketFactory: () => new SockJS(`${baseUrl}/sv/stomp`, null, { transports: ['websocket'] }),
+    connectHeaders: { Authorization: `Bearer ${token}` },
+    reconnectDelay: 0,
+    heartbeatIncoming: 0,
+    heartbeatOutgoing: 0,
+    debug: () => {},
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.onConnect = () => resolve();
+    client.onStompError = (f) => reject(new Error(f.headers.message));
+    client.activate();
+  });
+  const receipts = deviceIds.map((id) => {
+    const receipt = `r${id}`;
+    const done = new Promise<void>((resolve) => client.watchForReceipt(receipt, () => resolve()));
+    client.subscribe(
+      `/topic/${id}`,
+      (message) => {
+        const body = JSON.parse(message.body) as { tipo: string; valor: string };
+        if (body.tipo === 'sensor.valor') onValue(body.valor);
+      },
+      { receipt },
+    );
+    return done;
+  });
+  await Promise.all(receipts);
+  return client;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nexo-bench-'));
+  const { devices, token } = await prepare(dataDir);
+  const server = await startServer(dataDir);
+  const pid = server.child.pid ?? 0;
+  const baseUrl = `http://127.0.0.1:${server.httpPort}`;
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let delivered = 0;
+  let measuring = false;
+  const onValue = (valor: string) => {
+    delivered++;
+    if (!measuring) return;
+    const start = sentAt.get(valor);
+    if (start !== undefined) {
+      latencies.push(performance.now() - start);
+      sentAt.delete(valor);
+    }
+  };
+  const subscribers = await Promise.all(
+    Array.from({ length: SUBSCRIBERS }, (_, i) =>
+      connectStomp(
+        baseUrl,
+        token,
+        devices.map((d) => d.id),
+        i === 0 ? onValue : () => {},
+      ),
+    ),
+  );
+  const clients = await Promise.all(
+    devices.map((d) => connectRawDevice(server.mqttPort, d.apikey, d.secret)),
+  );
+
+  // ---- 1. throughput ----
+  let acknowledged = 0;
+  let running = true;
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  const cpuStart = cpuTicks(pid);
+  const benchCpuStart = process.cpuUsage();
+  const rssSamples: number[] = [];
+  const sampler = setInterval(() => rssSamples.push(rssMb(pid)), 500);
+  const started = performance.now();
+  await Promise.all(
+    clients
+      .map(async (client, index) => {
+        const topic = `${devices[index]?.apikey}/temperatura`;
+        let seq = 0;
+        const worker = async () => {
+          while (running) {
+            seq++;
+            await client.publish(topic, String(20 + (seq % 100) / 10));
+            acknowledged++;
+          }
+        };
+        await Promise.all(Array.from({ length: Math.max(1, Math.floor(WINDOW / DEVICES)) }, worker));
+      })
+      .concat([
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            running = false;
+            resolve();
+          }, THROUGHPUT_SECONDS * 1000),
+        ),
+      ]),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuPercent = ((cpuTicks(pid) - cpuStart) / ticksPerSecond / elapsed) * 100;
+  clearInterval(sampler);
+  const readingsPerSecond = acknowledged / elapsed;
+  const benchCpu = process.cpuUsage(benchCpuStart);
+  const benchCpuPercent = ((benchCpu.user + benchCpu.system) / 1e6 / elapsed) * 100;
+  console.log(
+    `throughput: ${acknowledged} readings acknowledged (= committed) in ${elapsed.toFixed(1)} s → ${Math.round(readingsPerSecond)}/s; server CPU ${cpuPercent.toFixed(0)} %, load generator CPU ${benchCpuPercent.toFixed(0)} %, STOMP deliveries ${delivered}`,
+  );
+
+  // ---- 2. latency at a fixed rate ----
+  await new Promise((r) => setTimeout(r, 1000));
+  measuring = true;
+  let seq = 0;
+  const perTick = LATENCY_RATE / 100;
+  let carry = 0;
+  const latencyTimer = setInterval(() => {
+    carry += perTick;
+    while (carry >= 1) {
+      carry -= 1;
+      seq++;
+      const index = seq % clients.length;
+      const valor = `${seq}.5`;
+      sentAt.set(valor, performance.now());
+      void clients[index]?.publish(`${devices[index]?.apikey}/temperatura`, valor);
+    }
+  }, 10);
+  await new Promise((r) => setTimeout(r, LATENCY_SECONDS * 1000));
+  clearInterval(latencyTimer);
+  await new Promise((r) => setTimeout(r, 1000));
+  latencies.sort((a, b) => a - b);
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  console.log(
+    `latency at ${LATENCY_RATE} msg/s: ${latencies.length}/${seq} delivered, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+  );
+
+  const rss = Math.max(...rssSamples, rssMb(pid));
+  for (const c of clients) c.close();
+  await Promise.all(subscribers.map((s) => s.deactivate()));
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+  console.log(
+    JSON.stringify({
+      bench: 'ingest',
+      devices: DEVICES,
+      stomp_subscribers: SUBSCRIBERS,
+      readings_per_s: Math.round(readingsPerSecond),
+      p50_ms: Number(p50.toFixed(2)),
+      p99_ms: Number(p99.toFixed(2)),
+      latency_rate_per_s: LATENCY_RATE,
+      cpu_percent: Math.round(cpuPercent),
+      rss_mb: Math.round(rss),
+    }),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
