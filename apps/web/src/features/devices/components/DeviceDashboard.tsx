@@ -27,6 +27,13 @@ import { SensorCard } from './SensorCard';
 import { WidgetEditorDialog } from './WidgetEditorDialog';
 import { WidgetInfoDialog } from './WidgetInfoDialog';
 
+/** The grid's breakpoint for a container width (lg 1200, md 996, xs 0). */
+export function breakpointFor(width: number): BreakpointName {
+  if (width >= grilla.breakpoints.lg) return 'lg';
+  if (width >= grilla.breakpoints.md) return 'md';
+  return 'xs';
+}
+
 /**
  * The device's widget grid (react-grid-layout, 12 columns, lg/md/xs). Every drag or resize is
  * saved for this user with a 300 ms debounce, so a drag that passes many cells is one request.
@@ -37,7 +44,6 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
   const permisos = devicePermissions(equipo.idRol);
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200 });
   const [layouts, setLayouts] = useState<Layouts>(() => completeLayouts(equipo, equipo.layouts));
-  const [breakpoint, setBreakpoint] = useState<BreakpointName>('lg');
   const [resizing, setResizing] = useState<string | null>(null);
   const [info, setInfo] = useState<Sensor | null>(null);
   const [editing, setEditing] = useState<Sensor | null>(null);
@@ -133,7 +139,9 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
     () => equipo.sensores.flatMap((sensor) => sensor.shadows.map((shadow) => ({ sensor, shadow }))),
     [equipo.sensores],
   );
+  const breakpoint = breakpointFor(width);
   const isMobile = breakpoint === 'xs';
+  const columnWidth = (width - 20 - 11 * 12) / 12;
   const itemOf = (key: string) => layouts[breakpoint].find((item) => item.i === key);
 
   if (items.length === 0) {
@@ -174,13 +182,14 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
             handle: '.nexo-drag-handle',
             cancel: 'button, a, input, .MuiSlider-root, .MuiSwitch-root',
           }}
-          onBreakpointChange={(bp) => setBreakpoint(bp as BreakpointName)}
           onLayoutChange={onLayoutChange}
         >
           {items.map(({ sensor, shadow }) => {
             const item = itemOf(String(shadow.id));
-            // A one-row card has no room for the graphic: text mode (a toggle stays a toggle).
-            const compact = (item?.h ?? 2) < 2;
+            // Too small for the graphic (one row on a phone, or a narrow card): text mode.
+            const h = item?.h ?? 2;
+            const w = item?.w ?? 6;
+            const compact = (isMobile && h < 2) || w * columnWidth + (w - 1) * 12 < 200;
             return (
               <div key={String(shadow.id)}>
                 <SensorCard

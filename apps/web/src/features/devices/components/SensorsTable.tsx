@@ -4,6 +4,7 @@ import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { esES } from '@mui/x-data-grid/locales';
 import { type Equipo, mensajes, type Sensor, tabla } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -162,7 +163,11 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
         disableColumnMenu={false}
         autoHeight
         sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
-        localeText={{ toolbarQuickFilterPlaceholder: mensajes.buscar, noRowsLabel: mensajes.noHayWidgets }}
+        localeText={{
+          ...esES.components.MuiDataGrid.defaultProps.localeText,
+          toolbarQuickFilterPlaceholder: mensajes.buscar,
+          noRowsLabel: mensajes.noHayWidgets,
+        }}
       />
       {info && <WidgetInfoDialog equipo={equipo} sensor={info} onClose={() => setInfo(null)} />}
       <WidgetEditorDialog

@@ -61,6 +61,8 @@ type ShadowForm = {
 
 /** Form state: text inputs hold strings; the contracts schema coerces them exactly as the server does. */
 interface EditorValues {
+  /** Not a visible field: part of the values so the shared schema validates the whole body. */
+  idEquipo: string;
   labelUsuario: string;
   calibracion: string;
   nombreNexo: string;
@@ -82,9 +84,11 @@ const newShadow = (): ShadowForm => ({
   cantidadHoras: String(shadowPorDefecto.cantidadHoras),
 });
 
-function valuesFor(sensor: Sensor | null): EditorValues {
+function valuesFor(sensor: Sensor | null, equipoId: number | undefined): EditorValues {
+  const idEquipo = equipoId === undefined ? '' : String(equipoId);
   if (!sensor) {
     return {
+      idEquipo,
       labelUsuario: '',
       calibracion: '0',
       nombreNexo: '',
@@ -98,6 +102,7 @@ function valuesFor(sensor: Sensor | null): EditorValues {
     };
   }
   return {
+    idEquipo,
     labelUsuario: sensor.labelUsuario,
     calibracion: String(sensor.calibracion),
     nombreNexo: sensor.nombreNexo,
@@ -149,7 +154,7 @@ export function WidgetEditorDialog({
   const form = useForm<EditorValues, unknown, SensorSaveData>({
     // The schema validates the strings of the form exactly as it validates a JSON body.
     resolver: zodResolver(SensorSaveInputSchema.transform((v) => v)) as never,
-    values: { ...valuesFor(sensor) },
+    values: { ...valuesFor(sensor, equipo?.id) },
     resetOptions: { keepDirtyValues: false },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'shadows' });
@@ -162,75 +167,82 @@ export function WidgetEditorDialog({
 
   const close = () => {
     setTooManyWidgets(false);
-    form.reset(valuesFor(sensor));
+    form.reset(valuesFor(sensor, equipo?.id));
     onClose();
   };
 
-  const submit = form.handleSubmit(async () => {
-    if (!equipo) return;
-    const raw = form.getValues();
-    const topicTaken = equipo.sensores.some(
-      (s) => s.id !== sensor?.id && s.nombreNexo.toLowerCase() === raw.nombreNexo.trim().toLowerCase(),
-    );
-    if (topicTaken) {
-      form.setError('nombreNexo', { type: 'unique', message: mensajes.nombreTopicAsignado });
-      return;
-    }
-    const body: SensorSaveInput = {
-      id: sensor?.id ?? null,
-      idEquipo: equipo.id,
-      labelUsuario: raw.labelUsuario,
-      calibracion: raw.calibracion,
-      nombreNexo: raw.nombreNexo,
-      tipoSensor: { id: raw.tipoSensor.id },
-      tipoDato: { id: raw.tipoDato.id },
-      variableJson: emptyToNull(raw.variableJson),
-      variableLongitud: emptyToNull(raw.variableLongitud),
-      valorEncendido: emptyToNull(raw.valorEncendido),
-      valorApagado: emptyToNull(raw.valorApagado),
-      shadows: raw.shadows.map((s) => ({
-        id: s.id ?? null,
-        nombre: s.nombre,
-        tipoWidget: { id: s.tipoWidget.id },
-        valorMinReferencia: s.valorMinReferencia,
-        valorMaxReferencia: s.valorMaxReferencia,
-        cantidadHoras: s.cantidadHoras,
-      })),
-    };
-    setSaving(true);
-    try {
-      await grabarSensor(SensorSaveInputSchema.parse(body));
-      await Promise.all([
-        invalidateDevices(client, equipo.id),
-        client.invalidateQueries({ queryKey: ['usuario'] }),
-      ]);
-      alerts.success(mensajes.ejecutadoExitosamente);
-      close();
-    } catch (error) {
-      if (
-        isApiError(error) &&
-        (error.codigo === codigosEquipo.licenciaSinSensores || error.codigo === codigosEquipo.sinSuscripcion)
-      ) {
-        setLicenceDenied(true);
-      } else {
-        applyServerErrors(error, form.setError, [
-          'labelUsuario',
-          'calibracion',
-          'nombreNexo',
-          'tipoSensor',
-          'tipoDato',
-          'variableJson',
-          'variableLongitud',
-          'valorEncendido',
-          'valorApagado',
-          'shadows',
-        ]);
-        alerts.error(error);
+  const submit = form.handleSubmit(
+    async () => {
+      if (!equipo) return;
+      const raw = form.getValues();
+      const topicTaken = equipo.sensores.some(
+        (s) => s.id !== sensor?.id && s.nombreNexo.toLowerCase() === raw.nombreNexo.trim().toLowerCase(),
+      );
+      if (topicTaken) {
+        form.setError('nombreNexo', { type: 'unique', message: mensajes.nombreTopicAsignado });
+        return;
       }
-    } finally {
-      setSaving(false);
-    }
-  });
+      const body: SensorSaveInput = {
+        id: sensor?.id ?? null,
+        idEquipo: equipo.id,
+        labelUsuario: raw.labelUsuario,
+        calibracion: raw.calibracion,
+        nombreNexo: raw.nombreNexo,
+        tipoSensor: { id: raw.tipoSensor.id },
+        tipoDato: { id: raw.tipoDato.id },
+        variableJson: emptyToNull(raw.variableJson),
+        variableLongitud: emptyToNull(raw.variableLongitud),
+        valorEncendido: emptyToNull(raw.valorEncendido),
+        valorApagado: emptyToNull(raw.valorApagado),
+        shadows: raw.shadows.map((s) => ({
+          id: s.id ?? null,
+          nombre: s.nombre,
+          tipoWidget: { id: s.tipoWidget.id },
+          valorMinReferencia: s.valorMinReferencia,
+          valorMaxReferencia: s.valorMaxReferencia,
+          cantidadHoras: s.cantidadHoras,
+        })),
+      };
+      setSaving(true);
+      try {
+        await grabarSensor(SensorSaveInputSchema.parse(body));
+        await Promise.all([
+          invalidateDevices(client, equipo.id),
+          client.invalidateQueries({ queryKey: ['usuario'] }),
+        ]);
+        alerts.success(mensajes.ejecutadoExitosamente);
+        close();
+      } catch (error) {
+        if (
+          isApiError(error) &&
+          (error.codigo === codigosEquipo.licenciaSinSensores ||
+            error.codigo === codigosEquipo.sinSuscripcion)
+        ) {
+          setLicenceDenied(true);
+        } else {
+          applyServerErrors(error, form.setError, [
+            'labelUsuario',
+            'calibracion',
+            'nombreNexo',
+            'tipoSensor',
+            'tipoDato',
+            'variableJson',
+            'variableLongitud',
+            'valorEncendido',
+            'valorApagado',
+            'shadows',
+          ]);
+          alerts.error(error);
+        }
+      } finally {
+        setSaving(false);
+      }
+    },
+    (invalid) => {
+      // A rule on a value without its own field (the device) still needs to be seen.
+      if (invalid.idEquipo?.message) alerts.error(invalid.idEquipo.message);
+    },
+  );
 
   const addWidget = () => {
     if (fields.length >= limites.widgetsPorSensor) {
@@ -255,7 +267,7 @@ export function WidgetEditorDialog({
           <DialogTitle sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
             <Box sx={{ flex: 1 }}>
               {mensajes.widget}
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" component="span" color="text.secondary" sx={{ display: 'block' }}>
                 {equipo?.nombre}
               </Typography>
             </Box>

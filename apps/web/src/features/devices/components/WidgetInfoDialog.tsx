@@ -76,7 +76,13 @@ export function WidgetInfoDialog({
       <DialogTitle sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {sensor.labelUsuario}
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography
+            variant="body2"
+            component="span"
+            color="text.secondary"
+            noWrap
+            sx={{ display: 'block' }}
+          >
             {equipo.nombre} · {sensor.tipoSensor.descripcion}
           </Typography>
         </Box>

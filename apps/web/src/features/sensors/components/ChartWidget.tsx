@@ -97,7 +97,7 @@ export function ChartWidget(props: ChartWidgetProps) {
       <Box
         data-testid="grafico"
         data-puntos={points.length}
-        sx={{ width: '100%', height: '100%', minHeight: 100 }}
+        sx={{ width: '100%', height: '100%', minHeight: 0 }}
       >
         <ReactEChartsCore
           echarts={echarts}

@@ -21,8 +21,8 @@ export function GaugeWidget(props: NumericWidgetProps) {
               max: view.range.max,
               startAngle: 210,
               endAngle: -30,
-              radius: '98%',
-              center: ['50%', '60%'],
+              radius: '100%',
+              center: ['50%', '58%'],
               progress: {
                 show: true,
                 width: 12,
@@ -41,11 +41,11 @@ export function GaugeWidget(props: NumericWidgetProps) {
                 length: 6,
                 lineStyle: { color: theme.palette.divider, width: 1.5 },
               },
-              axisLabel: { distance: 16, fontSize: 9, color: theme.palette.text.secondary },
+              axisLabel: { show: false },
               title: { show: false },
               detail: {
                 valueAnimation: false,
-                offsetCenter: [0, '42%'],
+                offsetCenter: [0, '38%'],
                 fontSize: 20,
                 fontWeight: 700,
                 color: theme.palette.text.primary,
@@ -58,7 +58,7 @@ export function GaugeWidget(props: NumericWidgetProps) {
         return (
           <Stack sx={{ alignItems: 'center', height: '100%', width: '100%' }}>
             <Box
-              sx={{ flex: 1, width: '100%', minHeight: 90 }}
+              sx={{ flex: 1, width: '100%', minHeight: 0 }}
               role="img"
               aria-label={`${view.label}${props.unidad ?? ''}`}
             >

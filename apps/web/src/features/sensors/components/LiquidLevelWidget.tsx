@@ -25,9 +25,13 @@ export function LiquidLevelWidget(props: NumericWidgetProps) {
         const liquid = theme.palette.primary.main;
         const percent = Math.round(f * 100);
         return (
-          <Stack sx={{ alignItems: 'center', justifyContent: 'center', height: '100%', width: '100%' }}>
+          <Stack
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: 'center', justifyContent: 'center', height: '100%', width: '100%' }}
+          >
             <Box
-              sx={{ position: 'relative', height: '100%', maxHeight: 130, minHeight: 70, aspectRatio: '0.8' }}
+              sx={{ position: 'relative', height: '100%', maxHeight: 140, minHeight: 56, aspectRatio: '0.8' }}
             >
               <Box
                 component="svg"
@@ -89,25 +93,27 @@ export function LiquidLevelWidget(props: NumericWidgetProps) {
                   />
                 ))}
               </Box>
+            </Box>
+            <Stack sx={{ alignItems: 'flex-start' }}>
               <Typography
                 component="div"
                 sx={{
-                  position: 'absolute',
-                  inset: 0,
-                  display: 'flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
+                  fontSize: '1.9rem',
                   fontWeight: 700,
-                  fontSize: '1.35rem',
+                  lineHeight: 1,
                   fontVariantNumeric: 'tabular-nums',
-                  textShadow: `0 1px 2px ${theme.palette.background.paper}`,
                 }}
               >
                 {view.label}
-                {props.unidad ?? ''}
+                <Typography component="span" sx={{ fontSize: '0.95rem', color: 'text.secondary', ml: 0.5 }}>
+                  {props.unidad ?? ''}
+                </Typography>
               </Typography>
-            </Box>
-            <RangeCaption range={view.range} outOfRange={view.outOfRange} />
+              <Typography variant="caption" color="text.secondary">
+                {percent}%
+              </Typography>
+              <RangeCaption range={view.range} outOfRange={view.outOfRange} />
+            </Stack>
           </Stack>
         );
       }}

@@ -64,7 +64,7 @@ export function MapWidget({
           position: 'relative',
           width: '100%',
           height: '100%',
-          minHeight: 120,
+          minHeight: 0,
           borderRadius: 1.5,
           overflow: 'hidden',
           '& .nexo-map-pin': { background: 'none', border: 0 },

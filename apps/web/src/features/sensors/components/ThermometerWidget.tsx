@@ -29,7 +29,7 @@ export function ThermometerWidget(props: NumericWidgetProps) {
               viewBox="0 0 60 140"
               role="img"
               aria-label={`${view.label}${props.unidad ?? ''}`}
-              sx={{ height: '100%', maxHeight: 150, minHeight: 80 }}
+              sx={{ height: '100%', maxHeight: 150, minHeight: 56 }}
             >
               <defs>
                 <linearGradient id={gradientId} x1="0" y1="1" x2="0" y2="0">
