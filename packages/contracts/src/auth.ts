@@ -292,6 +292,8 @@ export const PublicConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   tileUrl: z.string(),
   publicUrl: z.string().nullable(),
+  /** The MQTT broker devices connect to (null: the web's hostname on port 1883). */
+  mqttUrl: z.string().nullable().optional(),
   version: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

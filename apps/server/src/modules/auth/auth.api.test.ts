@@ -435,6 +435,8 @@ describe.each(engines)('auth API (%s)', (engine) => {
         googleClientId: 'client-123',
         tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
         publicUrl: null,
+        // The embedded broker's real port (MQTT_PORT=0 in tests picks a free one).
+        mqttUrl: expect.stringMatching(/^mqtt:\/\/localhost:\d+$/),
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       });
     });

@@ -40,6 +40,8 @@ export function registerAuthRoutes(
     googleClientId: ctx.config.googleClientId ?? null,
     tileUrl: ctx.config.tileUrl,
     publicUrl: ctx.config.publicUrl ?? null,
+    // The broker address for the widget info modal (connectivity module, registered later).
+    mqttUrl: app.connectivity?.mqttPublicUrl() ?? null,
     version,
   }));
 

@@ -48,6 +48,11 @@ export interface Connectivity {
   invalidateDevice(deviceId: number): void;
   /** The embedded broker's TCP port once ready (null with an external broker). */
   mqttPort(): number | null;
+  /**
+   * The broker address shown to users (widget info modal): PUBLIC_URL's host with the real
+   * MQTT port; null when the web's own guess (its hostname, port 1883) is right.
+   */
+  mqttPublicUrl(): string | null;
   stomp: StompServer;
   stats(): ReturnType<ReturnType<typeof createIngest>['stats']>;
 }
@@ -169,6 +174,13 @@ export function registerConnectivity(
   const connectivity: Connectivity = {
     invalidateDevice: (deviceId) => cache.invalidateDevice(deviceId),
     mqttPort: () => embedded?.port ?? null,
+    mqttPublicUrl() {
+      const external = ctx.config.mqtt.url ? new URL(ctx.config.mqtt.url) : null;
+      const port = embedded?.port ?? (external ? Number(external.port || 1883) : ctx.config.mqtt.port);
+      const host = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).hostname : null;
+      if (host) return `mqtt://${host}:${port}`;
+      return port === 1883 ? null : `mqtt://localhost:${port}`;
+    },
     stomp,
     stats: () => ingest.stats(),
   };

@@ -327,6 +327,11 @@ describe.each(engines)('device connectivity end to end (%s)', (engine) => {
     expect((await readingsOf(sensor.id)).map((r) => r.valor)).toEqual(['512']);
   });
 
+  it('publishes the real broker address for the widget info modal', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/sv/api/config' });
+    expect(config.json().mqttUrl).toBe(`mqtt://localhost:${t.app.connectivity.mqttPort()}`);
+  });
+
   it('answers the external broker auth hook for devices', async () => {
     const device = await createDevice(t, owner);
     const ok = await t.app.inject({
