@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { mensajes } from './messages.js';
 
+// Spanish defaults for every issue a schema does not word itself (wrong types, non-object bodies),
+// so no English zod text reaches a user. Messages set on a schema still take precedence.
+z.config({
+  customError: (iss) => {
+    if (!iss.path || iss.path.length === 0) return mensajes.cuerpoInvalido;
+    if (iss.code === 'invalid_type') {
+      return iss.input === undefined || iss.input === null ? mensajes.requerido : mensajes.campoInvalido;
+    }
+    if (iss.code === 'too_small') return mensajes.muyCorto;
+    if (iss.code === 'too_big') return mensajes.muyLargo;
+    return mensajes.campoInvalido;
+  },
+});
+
 /** Success envelope: `{ status: 1, ...named fields }` (architecture, HTTP contract). */
 export const OkSchema = z.object({ status: z.literal(1) });
 export type Ok = z.infer<typeof OkSchema>;
