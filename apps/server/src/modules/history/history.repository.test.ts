@@ -126,6 +126,27 @@ describe.each(engines)('history storage on %s', (engine) => {
     }
   });
 
+  it('keyset pages walk readings sharing a timestamp exactly once, in order', async () => {
+    await history.appendReadings(
+      Array.from({ length: 10 }, (_, i) => ({
+        sensorId: 4,
+        ts: base + (i < 7 ? 0 : 1000),
+        valor: String(i),
+        valorNum: i,
+      })),
+    );
+    const seen: string[] = [];
+    let after: { ts: number; id: number } | null = null;
+    for (;;) {
+      const page = await history.repository.pageAfter(4, base, base + HOUR, after, 3);
+      seen.push(...page.map((r) => r.valor));
+      const last = page.at(-1);
+      if (!last || page.length < 3) break;
+      after = { ts: last.ts, id: last.id };
+    }
+    expect(seen).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+  });
+
   it('retention deletes readings older than the configured days', async () => {
     const now = Date.UTC(2026, 5, 1);
     const retained = createHistoryService({

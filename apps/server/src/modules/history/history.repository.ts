@@ -362,10 +362,12 @@ export function createHistoryRepository(db: Db) {
         .select(['id', 'ts', 'valor', 'valor_num'])
         .where('sensor_id', '=', sensorId)
         .where('ts', '<', to);
+      // The plain `ts >=` bound lets the (sensor_id, ts) index start at the cursor; the OR alone
+      // would make every page rescan the range from its beginning.
       query = after
-        ? query.where((eb) =>
-            eb.or([eb('ts', '>', after.ts), eb.and([eb('ts', '=', after.ts), eb('id', '>', after.id)])]),
-          )
+        ? query
+            .where('ts', '>=', after.ts)
+            .where((eb) => eb.or([eb('ts', '>', after.ts), eb('id', '>', after.id)]))
         : query.where('ts', '>=', from);
       const rows = await query.orderBy('ts').orderBy('id').limit(limit).execute();
       return rows.map(toRaw);
