@@ -41,5 +41,14 @@ export async function registerAuthModule(
     google,
   });
   registerAuthRoutes(app, ctx, { auth, users: deps.users, captcha });
+
+  // Hourly housekeeping of expired refresh tokens, codes and links; errors are logged, never fatal.
+  const housekeeping = setInterval(() => {
+    Promise.all([deps.refreshTokens.purgeExpired(), deps.users.purgeStale()]).catch((error: unknown) =>
+      ctx.log.warn({ err: error }, 'limpieza de sesiones y códigos vencidos falló'),
+    );
+  }, 3_600_000);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
   return { auth, captcha };
 }

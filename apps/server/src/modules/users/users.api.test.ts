@@ -61,6 +61,14 @@ describe.each(engines)('users API (%s)', (engine) => {
       expect(row.expires_at - row.created_at).toBe(15 * 60_000);
     });
 
+    it('mails at most five codes per address within the code lifetime', async () => {
+      const mail = `${uniqueName()}@test.local`;
+      for (let i = 0; i < 5; i++) await requestCode(mail);
+      const sixth = await post('/sv/usuario/enviarCodigoRegistracion', { mail: mail.toUpperCase() });
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json()).toEqual({ status: 2, codigo: 1, mensaje: mensajes.demasiadosIntentos });
+    });
+
     it('refuses a code for an e-mail already registered (any case)', async () => {
       const user = await createUser(t);
       const res = await post('/sv/usuario/enviarCodigoRegistracion', { mail: user.mail.toUpperCase() });
@@ -387,6 +395,22 @@ describe.each(engines)('users API (%s)', (engine) => {
       expect(fresh).toBeTruthy();
       expect(fresh).not.toBe(token);
       expect((await post('/sv/usuario/activarCuenta', { codigoMail: fresh })).statusCode).toBe(200);
+    });
+
+    it('housekeeping drops stale codes and links long past expiry but keeps recent ones', async () => {
+      const { id } = await pendingUser();
+      const { hash } = await requestCode(`${uniqueName()}@test.local`);
+      await usersService().purgeStale(Date.now() + 2 * 86_400_000);
+      expect(
+        await t.db.selectFrom('verification_codes').select('id').where('hash', '=', hash).executeTakeFirst(),
+      ).toBeUndefined();
+      expect(
+        await t.db.selectFrom('activation_links').select('id').where('user_id', '=', id).executeTakeFirst(),
+      ).toBeDefined();
+      await usersService().purgeStale(Date.now() + 40 * 86_400_000);
+      expect(
+        await t.db.selectFrom('activation_links').select('id').where('user_id', '=', id).executeTakeFirst(),
+      ).toBeUndefined();
     });
 
     it('answers an unknown link with code 2', async () => {

@@ -396,6 +396,18 @@ export function createUsersService(deps: UsersDeps) {
       return created;
     },
 
+    /** Drops used or expired codes after a day, and activation links a month past expiry (kept for reenviarActivacion). */
+    async purgeStale(now: number = Date.now()): Promise<void> {
+      await db
+        .deleteFrom('verification_codes')
+        .where('expires_at', '<', now - 86_400_000)
+        .execute();
+      await db
+        .deleteFrom('activation_links')
+        .where('expires_at', '<', now - 30 * 86_400_000)
+        .execute();
+    },
+
     /**
      * First start: an administrator (ADMIN_*). Without ADMIN_PASSWORD a random one is generated and
      * logged once; later starts find the admin and do nothing.

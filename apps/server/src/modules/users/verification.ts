@@ -2,12 +2,14 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { mensajes } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { VerificationCodesTable } from '../../platform/db/schema.js';
-import { fieldError } from '../../platform/http/errors.js';
+import { fieldError, tooManyRequests } from '../../platform/http/errors.js';
 
 export type Proposito = VerificationCodesTable['proposito'];
 
 export const codeTtlMinutes = 15;
 export const maxCodeAttempts = 5;
+/** At most this many codes are mailed to one address per code lifetime (no mail bombing). */
+export const maxCodesPerMail = 5;
 
 const digest = (hash: string, code: string) => createHash('sha256').update(`${hash}:${code}`).digest();
 
@@ -18,6 +20,14 @@ const digest = (hash: string, code: string) => createHash('sha256').update(`${ha
 export function createVerificationCodes(db: Db) {
   return {
     async create(input: { mail: string; proposito: Proposito; userId?: number | null }) {
+      const since = Date.now() - codeTtlMinutes * 60_000;
+      const recent = await db
+        .selectFrom('verification_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('mail', '=', input.mail.trim().toLowerCase())
+        .where('created_at', '>', since)
+        .executeTakeFirst();
+      if (Number(recent?.n ?? 0) >= maxCodesPerMail) throw tooManyRequests();
       const hash = randomBytes(24).toString('base64url');
       const code = String(randomInt(100_000, 1_000_000));
       const now = Date.now();
