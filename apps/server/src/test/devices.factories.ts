@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rolesEquipo, tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
+import { mensajes, rolesEquipo, tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
 import { createDevicesRepository } from '../modules/devices/devices.repository.js';
 import { createFoldersRepository } from '../modules/devices/folders.repository.js';
 import { createSensorsRepository } from '../modules/devices/sensors.repository.js';
@@ -18,7 +18,7 @@ async function rootFolderId(t: TestApp, userId: number): Promise<number> {
   const folders = createFoldersRepository();
   const existing = await folders.rootOf(t.db, userId);
   if (existing) return Number(existing.id);
-  return folders.insert(t.db, { userId, nombre: 'Mis Equipos', parentId: null, esRoot: true });
+  return folders.insert(t.db, { userId, nombre: mensajes.carpetaRaizNombre, parentId: null, esRoot: true });
 }
 
 /** A device owned (role 4) by `owner`, filed in the owner's root folder unless `folderId` is given. */

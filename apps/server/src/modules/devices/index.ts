@@ -1,6 +1,6 @@
 // devices: equipos, carpetas, sensors, shadows (widgets), layouts, sharing and the demo device.
 // Public API: createDevicesService(deps) → { devices, folders, sensors, access, usage, rootFolderId },
-// registerDevicesRoutes(app, ctx, service) and seedDemoDevice(service-independent, db + user id).
+// registerDevicesRoutes(app, ctx, service), seedDemoDevice(db) and demoDevice (the simulator's topics).
 
 export { demoDevice, seedDemoDevice } from './demo-seed.js';
 export { registerDevicesRoutes } from './devices.routes.js';
