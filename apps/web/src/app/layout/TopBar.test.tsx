@@ -58,7 +58,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('TopBar', () => {
+describe('TopBar', { timeout: 20_000 }, () => {
   it('shows the trial licence badge and its dialog with limits, counters and expiry', async () => {
     signIn(usuario());
     renderWithProviders(<TopBar onOpenMenu={() => {}} />);

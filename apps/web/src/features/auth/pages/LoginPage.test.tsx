@@ -40,7 +40,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('LoginPage', () => {
+describe('LoginPage', { timeout: 20_000 }, () => {
   it('opens on the Login tab by default', () => {
     renderWithProviders(<LoginPage />, { route: '/login' });
     expect(screen.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
