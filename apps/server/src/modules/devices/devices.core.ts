@@ -73,14 +73,16 @@ export function createDevicesCore(deps: DevicesDeps) {
   async function ensureRoot(userId: number, executor: Db = db): Promise<FolderRow> {
     const existing = await folders.rootOf(executor, userId);
     if (existing) return existing;
-    await folders.insert(executor, {
+    const insertedId = await folders.insert(executor, {
       userId,
       nombre: mensajes.carpetaRaizNombre,
       parentId: null,
       esRoot: true,
     });
+    // Two first requests may race: the oldest root wins and the loser removes its own copy.
     const created = await folders.rootOf(executor, userId);
     if (!created) throw new Error('no se pudo crear la carpeta raíz');
+    if (Number(created.id) !== insertedId) await folders.deleteEmpty(executor, userId, insertedId);
     return created;
   }
 

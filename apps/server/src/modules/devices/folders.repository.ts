@@ -60,6 +60,11 @@ export function createFoldersRepository() {
         .execute();
     },
 
+    /** Deletes a folder that holds nothing (a duplicate root lost in a race). */
+    async deleteEmpty(db: Db, userId: number, folderId: number) {
+      await db.deleteFrom('folders').where('id', '=', folderId).where('user_id', '=', userId).execute();
+    },
+
     /** Moves the folder's devices and sub-folders to `targetId`, then deletes it. */
     async deleteInto(db: Db, userId: number, folderId: number, targetId: number) {
       await db

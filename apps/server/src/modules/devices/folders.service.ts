@@ -33,7 +33,7 @@ export function createFoldersService(core: DevicesCore) {
     const known = new Set(all.map((f) => Number(f.id)));
     const children = new Map<number, FolderRow[]>();
     for (const f of all) {
-      if (Number(f.id) === rootId) continue;
+      if (Number(f.id) === rootId || Number(f.es_root) === 1) continue;
       const parent = f.parent_id !== null && known.has(Number(f.parent_id)) ? Number(f.parent_id) : rootId;
       children.set(parent, [...(children.get(parent) ?? []), f]);
     }
@@ -77,7 +77,8 @@ export function createFoldersService(core: DevicesCore) {
       const root = await core.ensureRoot(userId);
       const all = await repos.folders.allOf(db, userId);
       const equipos = await core.assemble(userId, await repos.devices.listForUser(db, userId));
-      return { carpeta: buildTree(root, all, equipos), carpetas: all.map(toPlana) };
+      const visible = all.filter((f) => Number(f.es_root) === 0 || Number(f.id) === Number(root.id));
+      return { carpeta: buildTree(root, visible, equipos), carpetas: visible.map(toPlana) };
     },
 
     /** Create (no id) inside `carpeta` (or the root), or rename / move an own non-root folder. */

@@ -46,6 +46,20 @@ describe.each(engines)('folders API (%s)', (engine) => {
     expect(roots).toHaveLength(1);
   });
 
+  it('parallel first requests still leave exactly one root', async () => {
+    const user = await createUser(t);
+    const answers = await Promise.all([tree(user.auth), tree(user.auth), tree(user.auth)]);
+    expect(new Set(answers.map((a) => a.carpeta.id)).size).toBe(1);
+    const roots = await t.db
+      .selectFrom('folders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('es_root', '=', 1)
+      .execute();
+    expect(roots).toHaveLength(1);
+    expect(answers[2]?.carpetas).toHaveLength(1);
+  });
+
   it('grabarCarpeta creates at the root or inside a folder, and renames', async () => {
     const user = await createUser(t);
     const top = await post('/sv/api/usuario/grabarCarpeta', user.auth, { nombre: 'Casa' });
