@@ -168,7 +168,7 @@ export function LoginPage() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {tab === 'login'
               ? 'Ingresá para ver y controlar tus equipos.'
-              : 'Registrate gratis y empezá a conectar tus equipos.'}
+              : 'Registrate y empezá a conectar tus equipos.'}
           </Typography>
           {codigoMail && <AccountActivationNotice codigoMail={codigoMail} />}
           {from?.startsWith('/home/equipoNuevo') && (
