@@ -214,6 +214,8 @@ export const mensajes = {
   agregarEquipoExistente: 'Agregar equipo existente',
   agregarEquipoPregunta: '¿Desea agregar el equipo {nombre} a su cuenta?',
   agregarEquipo: 'Agregar equipo',
+  sinVariables: 'Todavía no tiene variables',
+  enviandoComando: 'Enviando al equipo…',
   recibirComandos: 'Recibir comandos (mosquitto_sub)',
   publicarPorHttp: 'Publicar un valor por HTTP',
   variable: 'Variable',

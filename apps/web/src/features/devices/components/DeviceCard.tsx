@@ -87,6 +87,11 @@ export function DeviceCard({
           </Box>
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, minHeight: 30 }}>
+          {icons.length === 0 && (
+            <Typography variant="body2" color="text.disabled" sx={{ alignSelf: 'center' }}>
+              {mensajes.sinVariables}
+            </Typography>
+          )}
           {icons.map((sensor) => (
             <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.tipoSensor.descripcion}`}>
               <Box

@@ -10,6 +10,7 @@ import {
   type ResponsiveLayouts,
   useContainerWidth,
 } from 'react-grid-layout';
+import { pendingCommands } from '../../../shared/realtime/pendingCommands';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { eliminarSensor, enviarValor, guardarLayout } from '../api/devicesApi';
@@ -112,6 +113,7 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
     try {
       await enviarValor(sensor.id, valor);
     } catch (error) {
+      pendingCommands.clear(sensor.id);
       alerts.error(error);
       await invalidateDevices(client, equipo.id);
     }

@@ -8,6 +8,7 @@ import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import {
   Box,
   Card,
+  CircularProgress,
   IconButton,
   ListItemIcon,
   ListItemText,
@@ -21,6 +22,7 @@ import { mensajes, type Sensor, type Shadow } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SensorWidget } from '../../sensors/components/SensorWidget';
+import { usePendingCommand } from '../hooks/useDeviceLive';
 import { ConnectionBadge } from './ConnectionBadge';
 
 const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short' });
@@ -52,6 +54,7 @@ export function SensorCard({
   onResize: () => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const command = usePendingCommand(sensor.id);
   const run = (action: () => void) => () => {
     setAnchor(null);
     action();
@@ -78,12 +81,17 @@ export function SensorCard({
           borderColor: 'divider',
         }}
       >
-        <DragIndicatorRoundedIcon sx={{ fontSize: 18, color: 'text.disabled' }} />
+        {!compact && <DragIndicatorRoundedIcon sx={{ fontSize: 18, color: 'text.disabled' }} />}
         <ConnectionBadge conectado={sensor.conectado} />
         <Typography variant="subtitle2" noWrap title={title} sx={{ flex: 1, minWidth: 0, fontWeight: 650 }}>
           {title}
         </Typography>
-        {canManage && (
+        {command.pending && (
+          <Tooltip title={mensajes.enviandoComando}>
+            <CircularProgress size={14} aria-label={mensajes.enviandoComando} sx={{ mx: 0.5 }} />
+          </Tooltip>
+        )}
+        {canManage && !compact && (
           <Tooltip title={mensajes.informacion}>
             <IconButton
               size="small"
@@ -121,6 +129,14 @@ export function SensorCard({
         </Stack>
       )}
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {canManage && compact && (
+          <MenuItem onClick={run(onInfo)}>
+            <ListItemIcon>
+              <VisibilityRoundedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{mensajes.informacion}</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem onClick={run(onResize)}>
           <ListItemIcon>
             <AspectRatioRoundedIcon fontSize="small" />

@@ -1,4 +1,4 @@
-import { Box, Stack, useTheme } from '@mui/material';
+import { Box, Stack, Typography, useTheme } from '@mui/material';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { echarts } from '../charts/echarts';
 import { NumericWidget, type NumericWidgetProps } from './NumericWidget';
@@ -22,16 +22,16 @@ export function GaugeWidget(props: NumericWidgetProps) {
               startAngle: 210,
               endAngle: -30,
               radius: '100%',
-              center: ['50%', '58%'],
+              center: ['50%', '60%'],
               progress: {
                 show: true,
-                width: 12,
+                width: 10,
                 roundCap: true,
                 itemStyle: { color: theme.palette.primary.main },
               },
               axisLine: {
                 roundCap: true,
-                lineStyle: { width: 12, color: [[1, theme.palette.action.selected]] },
+                lineStyle: { width: 10, color: [[1, theme.palette.action.selected]] },
               },
               pointer: { length: '55%', width: 5, itemStyle: { color: theme.palette.text.primary } },
               anchor: { show: true, size: 10, itemStyle: { color: theme.palette.text.primary } },
@@ -43,22 +43,19 @@ export function GaugeWidget(props: NumericWidgetProps) {
               },
               axisLabel: { show: false },
               title: { show: false },
-              detail: {
-                valueAnimation: false,
-                offsetCenter: [0, '38%'],
-                fontSize: 20,
-                fontWeight: 700,
-                color: theme.palette.text.primary,
-                formatter: () => `${view.label}${props.unidad ?? ''}`,
-              },
+              detail: { show: false },
               data: [{ value: view.shown }],
             },
           ],
         };
         return (
-          <Stack sx={{ alignItems: 'center', height: '100%', width: '100%' }}>
+          <Stack
+            direction="row"
+            spacing={1.5}
+            sx={{ alignItems: 'center', justifyContent: 'center', height: '100%', width: '100%' }}
+          >
             <Box
-              sx={{ flex: 1, width: '100%', minHeight: 0 }}
+              sx={{ height: '100%', maxHeight: 150, minHeight: 56, aspectRatio: '1.25' }}
               role="img"
               aria-label={`${view.label}${props.unidad ?? ''}`}
             >
@@ -70,7 +67,25 @@ export function GaugeWidget(props: NumericWidgetProps) {
                 opts={{ renderer: 'canvas' }}
               />
             </Box>
-            <RangeCaption range={view.range} outOfRange={view.outOfRange} />
+            <Stack sx={{ alignItems: 'flex-start' }}>
+              <Typography
+                component="div"
+                sx={{
+                  fontSize: '1.9rem',
+                  fontWeight: 700,
+                  lineHeight: 1,
+                  fontVariantNumeric: 'tabular-nums',
+                }}
+              >
+                {view.label}
+                {props.unidad && (
+                  <Typography component="span" sx={{ fontSize: '0.95rem', color: 'text.secondary', ml: 0.5 }}>
+                    {props.unidad}
+                  </Typography>
+                )}
+              </Typography>
+              <RangeCaption range={view.range} outOfRange={view.outOfRange} />
+            </Stack>
           </Stack>
         );
       }}

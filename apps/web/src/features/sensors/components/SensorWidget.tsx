@@ -54,6 +54,7 @@ export function SensorWidget({ sensor, shadow, conectado, compact = false, onSen
           valorEncendido={sensor.valorEncendido}
           valorApagado={sensor.valorApagado}
           onSend={onSend}
+          compact={compact}
         />
       );
     case tiposWidget.tacometro:
@@ -69,7 +70,14 @@ export function SensorWidget({ sensor, shadow, conectado, compact = false, onSen
     case tiposWidget.grafico:
       return <ChartSensorWidget sensor={sensor} shadow={shadow} conectado={conectado} compact={compact} />;
     default:
-      return <TextWidget valor={sensor.ultimoValor} conectado={conectado} unidad={unidadDe(sensor)} />;
+      return (
+        <TextWidget
+          valor={sensor.ultimoValor}
+          conectado={conectado}
+          compact={compact}
+          unidad={unidadDe(sensor)}
+        />
+      );
   }
 }
 

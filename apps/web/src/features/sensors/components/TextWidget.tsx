@@ -7,9 +7,11 @@ export function TextWidget({
   valor,
   conectado,
   unidad,
+  compact = false,
 }: {
   valor: string | null | undefined;
   conectado: boolean;
+  compact?: boolean | undefined;
   unidad?: string | undefined;
 }) {
   const empty = valor === null || valor === undefined || valor === '';
@@ -27,7 +29,7 @@ export function TextWidget({
             maxWidth: '100%',
             textAlign: 'center',
             fontWeight: 700,
-            fontSize: valor.length > 24 ? '1rem' : valor.length > 10 ? '1.4rem' : '2rem',
+            fontSize: valor.length > 24 || compact ? '1rem' : valor.length > 10 ? '1.4rem' : '2rem',
             lineHeight: 1.2,
             overflowWrap: 'anywhere',
             display: '-webkit-box',

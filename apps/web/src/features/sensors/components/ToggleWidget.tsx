@@ -9,13 +9,22 @@ export interface ToggleWidgetProps {
   valorEncendido: string | null | undefined;
   valorApagado: string | null | undefined;
   onSend?: ((valor: string) => void) | undefined;
+  /** Small card: the switch stays, the decorative icon goes. */
+  compact?: boolean | undefined;
 }
 
 /**
  * On/off control. It is on when the last value equals valorEncendido and sends valorEncendido
  * or valorApagado. It stays a switch even in the compact card mode (spec: "a toggle stays a toggle").
  */
-export function ToggleWidget({ valor, conectado, valorEncendido, valorApagado, onSend }: ToggleWidgetProps) {
+export function ToggleWidget({
+  valor,
+  conectado,
+  valorEncendido,
+  valorApagado,
+  onSend,
+  compact = false,
+}: ToggleWidgetProps) {
   const on =
     valor !== null &&
     valor !== undefined &&
@@ -25,10 +34,12 @@ export function ToggleWidget({ valor, conectado, valorEncendido, valorApagado, o
   const disabled = !conectado || !onSend;
   return (
     <WidgetFrame testId="widget-toggle" conectado={conectado}>
-      <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
-        <PowerSettingsNewRoundedIcon
-          sx={{ fontSize: 30, color: on ? 'success.main' : 'text.disabled', transition: 'color 200ms' }}
-        />
+      <Stack spacing={compact ? 0 : 0.5} sx={{ alignItems: 'center' }}>
+        {!compact && (
+          <PowerSettingsNewRoundedIcon
+            sx={{ fontSize: 30, color: on ? 'success.main' : 'text.disabled', transition: 'color 200ms' }}
+          />
+        )}
         <Switch
           checked={on}
           disabled={disabled}

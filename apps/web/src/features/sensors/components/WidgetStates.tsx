@@ -78,7 +78,9 @@ export function CompactValue({
         data-testid="valor-compacto"
         component="div"
         sx={{
-          fontSize: 'clamp(1.5rem, 4vw, 2.25rem)',
+          fontSize: text.length > 12 ? '1.05rem' : text.length > 7 ? '1.5rem' : 'clamp(1.5rem, 4vw, 2.25rem)',
+          textAlign: 'center',
+          overflowWrap: 'anywhere',
           fontWeight: 700,
           lineHeight: 1.1,
           fontVariantNumeric: 'tabular-nums',
