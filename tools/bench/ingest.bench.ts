@@ -395,6 +395,11 @@ async function main() {
       latency_rate_per_s: LATENCY_RATE,
       cpu_percent: Math.round(cpuPercent),
       rss_mb: Math.round(rss),
+      // What the server spends per reading, independent of how much CPU the machine lent it.
+      server_cpu_ms_per_1k_readings: Number(
+        (((cpuPercent / 100) * 1000 * 1000) / readingsPerSecond).toFixed(1),
+      ),
+      load_average_1m: Number(os.loadavg()[0]?.toFixed(2)),
     }),
   );
 }
