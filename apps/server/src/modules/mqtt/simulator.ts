@@ -166,7 +166,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       );
       await new Promise<void>((resolve, reject) => {
         client.once('connect', () => resolve());
-        client.once('error', reject);
+        client.once('error', (error) => {
+          // Refused credentials: stop retrying instead of reconnecting forever.
+          client.end(true);
+          reject(error);
+        });
       });
       await client.subscribeAsync(`${device.apikey}/+/set`, { qos: 1 });
       const round = () => {

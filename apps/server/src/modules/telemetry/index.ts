@@ -154,11 +154,16 @@ export function registerConnectivity(
     }
     tracker.start();
     if (ctx.config.demo && deps.demoDevice && embedded) {
-      simulator = await startSimulator({
-        url: `mqtt://127.0.0.1:${embedded.port}`,
-        devices: [deps.demoDevice],
-        log: ctx.log.child({ module: 'simulador' }),
-      });
+      try {
+        simulator = await startSimulator({
+          url: `mqtt://127.0.0.1:${embedded.port}`,
+          devices: [deps.demoDevice],
+          log: ctx.log.child({ module: 'simulador' }),
+        });
+      } catch (error) {
+        // The demo is a convenience: without its device the server still starts.
+        log.warn({ err: error }, 'no se pudo iniciar el dispositivo simulado de la demo');
+      }
     }
   });
 
