@@ -32,15 +32,18 @@ function json(body: unknown, status = 200) {
 const exact = getDefaultNormalizer({ collapseWhitespace: false });
 
 let taken: { usernames: string[]; mails: string[] };
+let googleClientId: string | null;
 
 beforeEach(() => {
   taken = { usernames: [], mails: [] };
+  googleClientId = null;
+  for (const script of document.querySelectorAll('script[src*="accounts.google.com"]')) script.remove();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
       const body = init.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
-      if (url.endsWith('/api/config')) return json({ status: 1, googleClientId: null });
+      if (url.endsWith('/api/config')) return json({ status: 1, googleClientId });
       if (url.endsWith('/usuario/codigosPais')) return json({ status: 1, codigosPais: [] });
       if (url.endsWith('/usuario/chequearUsuarioExiste'))
         return json({ status: taken.usernames.includes(body.username ?? '') ? 3 : 1 });
@@ -85,6 +88,23 @@ describe('LoginForm', { timeout: 20_000 }, () => {
 });
 
 // Rendering the whole form with MUI is slow in jsdom when other suites share the CPU.
+describe('Google sign-in', { timeout: 20_000 }, () => {
+  const googleScript = () => document.querySelector('script[src="https://accounts.google.com/gsi/client"]');
+
+  it('loads Google Identity Services when the server has a client id', async () => {
+    googleClientId = 'cliente.apps.googleusercontent.com';
+    renderWithProviders(<LoginForm />);
+    await waitFor(() => expect(googleScript()).not.toBeNull());
+  });
+
+  it('offers no Google sign-in when the server has none', async () => {
+    renderWithProviders(<LoginForm />);
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/sv/api/config', expect.anything()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(googleScript()).toBeNull();
+  });
+});
+
 describe('RegisterForm', { timeout: 20_000 }, () => {
   it('shows the user-form messages for invalid values', async () => {
     renderWithProviders(<RegisterForm idSuscripcion={null} esGratis={null} />);
