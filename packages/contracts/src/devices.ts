@@ -262,7 +262,9 @@ export const ShadowInputSchema = z.object({
 });
 export type ShadowInput = z.input<typeof ShadowInputSchema>;
 
-const textoOpcional = z.string({ error: mensajes.campoInvalido }).nullable().optional();
+/** Optional texts are bounded even when no widget needs them, so nothing oversized is stored. */
+const textoOpcional = (max: number, maxMensaje: string) =>
+  z.string({ error: mensajes.campoInvalido }).max(max, { error: maxMensaje }).nullable().optional();
 
 /**
  * POST /api/equipo/agregarSensorDesarrollador: create (no id) or edit a sensor with its 1–2 widgets.
@@ -288,10 +290,10 @@ export const SensorSaveInputSchema = z
       },
       { error: requiredIssue },
     ),
-    variableJson: textoOpcional,
-    variableLongitud: textoOpcional,
-    valorEncendido: textoOpcional,
-    valorApagado: textoOpcional,
+    variableJson: textoOpcional(limites.variableMax, mensajes.max100),
+    variableLongitud: textoOpcional(limites.variableMax, mensajes.max100),
+    valorEncendido: textoOpcional(limites.valorOnOffMax, mensajes.max50Nombre),
+    valorApagado: textoOpcional(limites.valorOnOffMax, mensajes.max50Nombre),
     shadows: z
       .array(ShadowInputSchema, { error: mensajes.min1Widget })
       .min(1, { error: mensajes.min1Widget })

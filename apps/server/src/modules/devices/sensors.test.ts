@@ -253,6 +253,13 @@ describe.each(engines)('sensors API (%s)', (engine) => {
         'valorEncendido',
         mensajes.max50Nombre,
       ],
+      [
+        'an oversized on value without a toggle',
+        { valorEncendido: 'x'.repeat(51) },
+        'valorEncendido',
+        mensajes.max50Nombre,
+      ],
+      ['an oversized JSON variable', { variableJson: 'x'.repeat(101) }, 'variableJson', mensajes.max100],
     ])('refuses %s with its message', async (_case, patch, campo, mensaje) => {
       const { owner, device } = await ownerWithDevice();
       const res = await save(owner.auth, body(device.id, patch));
