@@ -62,3 +62,10 @@ export const MqttAclBodySchema = z.object({
   /** mosquitto-go-auth: 1 read, 2 write, 3 read+write, 4 subscribe. */
   acc: z.coerce.number().optional(),
 });
+
+/** EMQX webhook (rule `SELECT * FROM "$events/client_connected", "$events/client_disconnected"`). */
+export const MqttEventBodySchema = z.object({
+  event: z.string(),
+  username: z.string().nullable().optional(),
+  clientid: z.string().optional(),
+});

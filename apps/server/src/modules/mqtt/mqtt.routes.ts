@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { MqttAclBodySchema, MqttAuthBodySchema } from '@nexo/contracts';
+import { MqttAclBodySchema, MqttAuthBodySchema, MqttEventBodySchema } from '@nexo/contracts';
 import { z } from 'zod';
 import type { HttpApp } from '../../platform/context.js';
 import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
@@ -26,6 +26,8 @@ export function registerMqttAuthRoutes(
   deps: {
     findDevice(apikey: string): Promise<{ apikey: string; secret: string } | null>;
     service: { username: string | undefined; password: string | undefined };
+    /** A device session started or ended at the external broker (EMQX webhook). */
+    onClientEvent?: (apikey: string, connected: boolean) => Promise<void>;
   },
 ): void {
   const isService = (username: string) =>
@@ -78,4 +80,12 @@ export function registerMqttAuthRoutes(
       return ok ? allow() : reply.code(403).send(deny);
     },
   );
+
+  app.post('/sv/mqtt/evento', { schema: { ...hide, body: MqttEventBodySchema } }, async (request, reply) => {
+    const { event, username } = request.body;
+    const connected = event === 'client.connected' ? true : event === 'client.disconnected' ? false : null;
+    if (connected !== null && username && !isService(username))
+      await deps.onClientEvent?.(username, connected);
+    return reply.code(204).send();
+  });
 }

@@ -108,7 +108,14 @@ export function registerConnectivity(
   const stomp = registerRealtime(app, ctx, { roleOn: deps.access.roleOn });
   registerTelemetryRoutes(app, ctx, service);
   const findDevice = async (apikey: string) => (await cache.byApikey(apikey))?.device ?? null;
-  registerMqttAuthRoutes(app, { findDevice, service: ctx.config.mqtt });
+  registerMqttAuthRoutes(app, {
+    findDevice,
+    service: ctx.config.mqtt,
+    async onClientEvent(apikey, connected) {
+      const device = await findDevice(apikey);
+      if (device) await tracker.brokerEvent(device.id, connected);
+    },
+  });
 
   app.addHook('onReady', async () => {
     if (external && ctx.config.mqtt.url) {

@@ -82,10 +82,11 @@ export function createConnectionTracker(options: ConnectionOptions) {
     });
   }
 
-  function goOffline(deviceId: number): Promise<void> {
+  /** `force`: the event comes from outside (broker webhook), whatever this instance has seen. */
+  function goOffline(deviceId: number, force = false): Promise<void> {
     return run(deviceId, async () => {
       const sensors = online.get(deviceId);
-      if (!sensors) return;
+      if (!sensors && !force) return;
       online.delete(deviceId);
       const now = Date.now();
       await options.repository.setDeviceConnected(deviceId, false, now);
@@ -156,6 +157,15 @@ export function createConnectionTracker(options: ConnectionOptions) {
         sensors.set(id, ts);
       }
       if (revived.length > 0) void run(deviceId, () => setSensors(deviceId, revived, true));
+    },
+
+    /**
+     * Connect/disconnect reported by an external broker (EMQX webhook): that instance may not be
+     * the one that saw the other half of the session, so the change is applied unconditionally.
+     */
+    brokerEvent(deviceId: number, connected: boolean): Promise<void> {
+      sessions.delete(deviceId);
+      return connected ? goOnline(deviceId) : goOffline(deviceId, true);
     },
 
     isOnline(deviceId: number): boolean {

@@ -364,5 +364,27 @@ describe.each(engines)('device connectivity end to end (%s)', (engine) => {
       payload: { username: device.apikey, topic: `${device.apikey}/+/set`, acc: 4 },
     });
     expect(sub.statusCode).toBe(200);
+    // EMQX webhook events drive the connection state when the broker is external.
+    const conectado = async () =>
+      (
+        await t.db
+          .selectFrom('devices')
+          .select('conectado')
+          .where('id', '=', device.id)
+          .executeTakeFirstOrThrow()
+      ).conectado;
+    const connected = await t.app.inject({
+      method: 'POST',
+      url: '/sv/mqtt/evento',
+      payload: { event: 'client.connected', username: device.apikey },
+    });
+    expect(connected.statusCode).toBe(204);
+    expect(await conectado()).toBe(1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/sv/mqtt/evento',
+      payload: { event: 'client.disconnected', username: device.apikey },
+    });
+    expect(await conectado()).toBe(0);
   });
 });
