@@ -70,7 +70,11 @@ export function WidgetInfoDialog({
     null,
     2,
   );
-  const errorAnswer = JSON.stringify({ status: 2, codigo: 403, mensaje: mensajes.sinPermiso }, null, 2);
+  const errorAnswer = JSON.stringify(
+    { status: 2, codigo: 1, mensaje: mensajes.credencialesDispositivoInvalidas },
+    null,
+    2,
+  );
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <DialogTitle sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
@@ -118,7 +122,7 @@ export function WidgetInfoDialog({
             <CopyField label="curl" value={info.curlGet} multiline />
             <Typography variant="subtitle2">{mensajes.ejemploRespuesta}</Typography>
             <CodeBlock text={`HTTP/1.1 200 OK\n${exampleAnswer}`} />
-            <CodeBlock text={`HTTP/1.1 403 Forbidden\n${errorAnswer}`} />
+            <CodeBlock text={`HTTP/1.1 401 Unauthorized\n${errorAnswer}`} />
             <Typography variant="subtitle2">{mensajes.publicarPorHttp}</Typography>
             <CopyField label="curl" value={info.curlPost} multiline />
           </Stack>
