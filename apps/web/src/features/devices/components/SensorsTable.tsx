@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { unidadDe } from '../../sensors/components/SensorWidget';
+import { formatNumber, readNumeric } from '../../sensors/components/widgetValue';
 import { eliminarSensor } from '../api/devicesApi';
 import { invalidateDevices } from '../api/devicesQueries';
 import { devicePermissions } from '../permissions';
@@ -20,6 +21,14 @@ import { formatFecha } from './SensorCard';
 import { SensorTypeIcon } from './sensorTypeIcon';
 import { WidgetEditorDialog } from './WidgetEditorDialog';
 import { WidgetInfoDialog } from './WidgetInfoDialog';
+
+/** The last value as users read it: numbers in the Spanish format with the sensor's unit. */
+function valorLegible(sensor: Sensor): string {
+  const reading = readNumeric(sensor.ultimoValor, sensor.variableJson);
+  if (reading.isEmpty) return '—';
+  if (reading.value === null) return sensor.ultimoValor ?? '—';
+  return `${formatNumber(reading.value)}${unidadDe(sensor) ?? ''}`;
+}
 
 /** The Listado tab: name, type, last value and actions; search, sorting and the spec's page sizes. */
 export function SensorsTable({ equipo }: { equipo: Equipo }) {
@@ -67,8 +76,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
       renderCell: ({ row }) => (
         <Box sx={{ lineHeight: 1.3, py: 0.75 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} noWrap>
-            {row.ultimoValor ?? '—'}
-            {row.ultimoValor ? (unidadDe(row) ?? '') : ''}
+            {valorLegible(row)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {formatFecha(row.fechaUV)}
