@@ -124,7 +124,9 @@ async function prepare(dataDir: string) {
 }
 
 function startServer(dataDir: string): Promise<{ child: ChildProcess; httpPort: number; mqttPort: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  // BENCH_SERVER_ARGS passes extra node flags to the server (e.g. --cpu-prof to profile it).
+  const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', serverEntry], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -20,7 +20,8 @@ function unescapeHeader(value: string): string {
   });
 }
 
-function escapeHeader(value: string): string {
+export function escapeHeader(value: string): string {
+  if (!/[\\\r\n:]/.test(value)) return value;
   return value.replace(/[\\\r\n:]/g, (ch) => {
     if (ch === '\\') return '\\\\';
     if (ch === '\r') return '\\r';

@@ -2,7 +2,7 @@ import { mensajes, type RealtimeEvent } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { AccessClaims, AccessTokens } from '../../platform/security/access-token.js';
 import { bearerToken } from '../../platform/security/access-token.js';
-import { FrameError, FrameParser, type StompFrame, serializeFrame } from './stomp.frames.js';
+import { escapeHeader, FrameError, FrameParser, type StompFrame, serializeFrame } from './stomp.frames.js';
 
 /** A bidirectional text channel (a SockJS connection, or a plain WebSocket in tests/benchmarks). */
 export interface StompTransport {
@@ -209,19 +209,16 @@ class Session {
     this.server.addSubscription(subscription);
   }
 
-  deliver(subscription: Subscription, body: string): void {
+  /**
+   * A MESSAGE whose common part (destination, content headers, body, NUL) was serialised once
+   * for all subscribers; only the subscription and message ids are per session.
+   */
+  deliver(subscription: Subscription, tail: string): void {
+    if (this.closed) return;
     this.messageSeq++;
-    this.send({
-      command: 'MESSAGE',
-      headers: {
-        subscription: subscription.id,
-        'message-id': `${subscription.id}-${this.messageSeq}`,
-        destination: subscription.destination,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-      },
-      body,
-    });
+    const id = this.version === '1.0' ? subscription.id : escapeHeader(subscription.id);
+    this.outgoing.push(`MESSAGE\nsubscription:${id}\nmessage-id:${id}-${this.messageSeq}\n${tail}`);
+    this.flushTimer ??= setImmediate(() => this.flushOutgoing());
   }
 
   private receipt(frame: StompFrame): void {
@@ -330,7 +327,9 @@ class StompServerImpl implements StompServer {
     const set = this.byDestination.get(topic);
     if (!set) return;
     const body = JSON.stringify(event);
-    for (const subscription of set) subscription.session.deliver(subscription, body);
+    // Destinations are validated topics (no characters that need escaping).
+    const tail = `destination:${topic}\ncontent-type:application/json\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\u0000`;
+    for (const subscription of set) subscription.session.deliver(subscription, tail);
   }
 
   sessionCount(): number {

@@ -156,6 +156,14 @@ describe.each(engines)('STOMP over SockJS at /sv/stomp (%s)', (engine) => {
     raw.send('SUBSCRIBE', { id: 's1', destination: `/topic/${deviceId}`, receipt: 'r1' });
     await raw.waitUntil(() => raw.frames.some((f) => f.command === 'RECEIPT'));
     expect(raw.frames.find((f) => f.command === 'RECEIPT')?.headers['receipt-id']).toBe('r1');
+    // A subscription id with a colon travels escaped both ways (STOMP 1.2 value encoding).
+    raw.send('SUBSCRIBE', { id: 'a:b', destination: `/topic/user${owner.id}`, receipt: 'r2' });
+    await raw.waitUntil(() => raw.frames.some((f) => f.headers['receipt-id'] === 'r2'));
+    t.app.ctx.hub.publish(`/topic/user${owner.id}`, { tipo: 'token.actualizado' });
+    await raw.waitUntil(() => raw.frames.some((f) => f.command === 'MESSAGE'));
+    const message = raw.frames.find((f) => f.command === 'MESSAGE');
+    expect(message?.headers.subscription).toBe('a:b');
+    expect(JSON.parse(message?.body ?? '{}')).toEqual({ tipo: 'token.actualizado' });
     raw.send('DISCONNECT', { receipt: 'bye' });
     await raw.waitUntil(() => raw.frames.some((f) => f.headers['receipt-id'] === 'bye'));
     await raw.waitUntil(() => raw.closed());

@@ -1,4 +1,5 @@
 import { widgetsNumericos } from '@nexo/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/client.js';
 
 /**
@@ -132,18 +133,26 @@ export function createTelemetryRepository(db: Db) {
       };
     },
 
-    /** Last values of a batch: one UPDATE per sensor (the newest reading of each) in one transaction. */
+    /**
+     * Last values of a batch (the newest reading of each sensor) in one UPDATE with CASE, so a
+     * batch costs one statement whatever the number of sensors in it.
+     */
     async updateLastValues(values: LastValue[]): Promise<void> {
-      if (values.length === 0) return;
-      await db.transaction().execute(async (trx) => {
-        for (const v of values) {
-          await trx
-            .updateTable('sensors')
-            .set({ ultimo_valor: v.valor, fecha_uv: v.ts })
-            .where('id', '=', v.sensorId)
-            .execute();
-        }
-      });
+      for (let i = 0; i < values.length; i += 200) {
+        const chunk = values.slice(i, i + 200);
+        const ids = chunk.map((v) => v.sensorId);
+        const valor = sql.join(
+          chunk.map((v) => sql`when ${v.sensorId} then ${v.valor}`),
+          sql` `,
+        );
+        const fecha = sql.join(
+          chunk.map((v) => sql`when ${v.sensorId} then cast(${v.ts} as bigint)`),
+          sql` `,
+        );
+        await sql`update sensors set ultimo_valor = case id ${valor} end, fecha_uv = case id ${fecha} end where id in (${sql.join(ids)})`.execute(
+          db,
+        );
+      }
     },
 
     async setDeviceConnected(deviceId: number, conectado: boolean, at: number): Promise<void> {
