@@ -1,0 +1,126 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { AccessTokens } from '../../platform/security/access-token.js';
+import { FrameParser, serializeFrame } from './stomp.frames.js';
+import { createStompServer, type StompTransport } from './stomp.server.js';
+
+const tokens = new AccessTokens('unit-secret-0123456789-0123456789-01234', 60);
+
+/** An in-memory transport: what the server sends is parsed back into frames and heart-beats. */
+function fakeTransport() {
+  const parser = new FrameParser(1_000_000);
+  const frames: ReturnType<FrameParser['push']>['frames'] = [];
+  let heartbeats = 0;
+  let closed = false;
+  let onData: (data: string) => void = () => {};
+  let onClose: () => void = () => {};
+  const transport: StompTransport = {
+    send(data) {
+      const parsed = parser.push(data);
+      frames.push(...parsed.frames);
+      heartbeats += parsed.heartbeats;
+    },
+    close() {
+      closed = true;
+      onClose();
+    },
+    onData: (listener) => {
+      onData = listener;
+    },
+    onClose: (listener) => {
+      onClose = listener;
+    },
+  };
+  return {
+    transport,
+    frames,
+    heartbeats: () => heartbeats,
+    closed: () => closed,
+    receive: (data: string) => onData(data),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('STOMP server heart-beats', () => {
+  it('sends heart-beats at the negotiated interval and closes a client that went silent', async () => {
+    const server = createStompServer({
+      tokens,
+      authorize: async () => true,
+      log: pino({ level: 'silent' }),
+      heartbeatMs: 40,
+    });
+    const fake = fakeTransport();
+    server.accept(fake.transport);
+    const token = await tokens.sign({ userId: 1, username: 'u', roles: [] });
+    fake.receive(
+      serializeFrame(
+        {
+          command: 'CONNECT',
+          headers: { 'accept-version': '1.2', 'heart-beat': '40,40', Authorization: `Bearer ${token}` },
+          body: '',
+        },
+        false,
+      ),
+    );
+    await sleep(200);
+    expect(fake.frames[0]?.command).toBe('CONNECTED');
+    expect(fake.frames[0]?.headers['heart-beat']).toBe('40,40');
+    expect(fake.heartbeats()).toBeGreaterThanOrEqual(2);
+    // The client keeps quiet for more than twice the interval: the server drops it.
+    await sleep(300);
+    expect(fake.closed()).toBe(true);
+    expect(server.sessionCount()).toBe(0);
+  });
+
+  it('keeps a client that sends heart-beats', async () => {
+    const server = createStompServer({
+      tokens,
+      authorize: async () => true,
+      log: pino({ level: 'silent' }),
+      heartbeatMs: 40,
+    });
+    const fake = fakeTransport();
+    server.accept(fake.transport);
+    const token = await tokens.sign({ userId: 1, username: 'u', roles: [] });
+    fake.receive(
+      serializeFrame(
+        {
+          command: 'CONNECT',
+          headers: { 'accept-version': '1.2', 'heart-beat': '150,0', Authorization: `Bearer ${token}` },
+          body: '',
+        },
+        false,
+      ),
+    );
+    for (let i = 0; i < 8; i++) {
+      await sleep(30);
+      fake.receive('\n');
+    }
+    expect(fake.closed()).toBe(false);
+    // The client asked for no heart-beats from the server (second value 0).
+    expect(fake.heartbeats()).toBe(0);
+    server.close();
+  });
+
+  it('speaks STOMP 1.0 to a client that asks for nothing else, without heart-beats', async () => {
+    const server = createStompServer({ tokens, authorize: async () => true, log: pino({ level: 'silent' }) });
+    const fake = fakeTransport();
+    server.accept(fake.transport);
+    const token = await tokens.sign({ userId: 1, username: 'u', roles: [] });
+    fake.receive(
+      serializeFrame({ command: 'CONNECT', headers: { Authorization: `Bearer ${token}` }, body: '' }, false),
+    );
+    await sleep(50);
+    expect(fake.frames[0]?.headers.version).toBe('1.0');
+    fake.receive(
+      serializeFrame({ command: 'SUBSCRIBE', headers: { destination: '/topic/user1' }, body: '' }, false),
+    );
+    await sleep(20);
+    server.deliver('/topic/user1', { tipo: 'token.actualizado' });
+    await sleep(20);
+    expect(fake.frames[1]?.command).toBe('MESSAGE');
+    expect(fake.frames[1]?.headers.subscription).toBe('/topic/user1');
+    server.close();
+  });
+});
