@@ -98,6 +98,7 @@ export function registerConnectivity(
     cache,
     ingest,
     access: deps.access,
+    requireOnline: !external,
     publish: () => async (topic, payload) => {
       if (embedded) return embedded.publish(topic, payload, 1);
       if (externalBroker) return externalBroker.publish(topic, payload, 1);

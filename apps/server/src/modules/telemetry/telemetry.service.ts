@@ -39,6 +39,11 @@ export function createTelemetryService(deps: {
   ingest: Ingest;
   access: TelemetryAccess;
   publish: () => CommandPublisher;
+  /**
+   * Refuse commands to devices not connected (embedded broker: sessions are known). With an
+   * external broker without connect events the state is a guess, so commands always go out.
+   */
+  requireOnline: boolean;
 }) {
   const { repository, cache, ingest, access } = deps;
 
@@ -48,7 +53,7 @@ export function createTelemetryService(deps: {
     const sensor = await repository.sensorState(sensorId);
     const device = await repository.deviceById(deviceId);
     if (!sensor || !device) throw notFound(mensajes.sensorNoEncontrado);
-    if (!device.conectado) throw new AppError(409, mensajes.sinConexionEquipo);
+    if (deps.requireOnline && !device.conectado) throw new AppError(409, mensajes.sinConexionEquipo);
     return { sensor, device, rolId };
   }
 
