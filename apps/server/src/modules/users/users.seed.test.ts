@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestDb, engines, testConfig } from '../../test/helpers.js';
 import { createLicensingService } from '../licensing/index.js';
-import { findDemoUserId, verifyPassword } from './index.js';
+import { createUsersService, findDemoUserId, verifyPassword } from './index.js';
 
 function capturingLogger() {
   const lines: string[] = [];
@@ -87,6 +87,38 @@ describe.each(engines)('admin and demo seed (%s)', (engine) => {
       expect(await verifyPassword(demo.password_hash, 'Demo12345')).toBe(true);
       const licence = await createLicensingService({ db: testDb.db }).getActiveLicence(demo.id);
       expect(licence).toMatchObject({ tipoSuscripcion: { id: 4 }, esGratuito: false, permiteVistas: true });
+    } finally {
+      await testDb.cleanup();
+    }
+  });
+
+  it('two instances starting together on one database seed everything once', async () => {
+    const testDb = await createTestDb(engine);
+    try {
+      const config = testConfig({}, { ADMIN_PASSWORD: 'Admin12345' });
+      const apps = await Promise.all(
+        [1, 2].map(() =>
+          buildApp(config, { db: testDb.db, log: pino({ level: 'silent' }), seedDemo: false }),
+        ),
+      );
+      const services = apps.map((app) =>
+        createUsersService({
+          db: testDb.db,
+          mailer: app.ctx.mailer,
+          config,
+          log: app.ctx.log,
+          licensing: createLicensingService({ db: testDb.db }),
+        }),
+      );
+      const demoIds = await Promise.all(services.map((service) => service.seedDemo()));
+      expect(demoIds[0]).toBe(demoIds[1]);
+      await Promise.all(apps.map((app) => app.close()));
+      const count = async (table: 'plans' | 'country_codes' | 'users') =>
+        (await testDb.db.selectFrom(table).select('id').execute()).length;
+      expect(await count('plans')).toBe(5);
+      expect(await count('users')).toBe(2);
+      expect(await count('country_codes')).toBeGreaterThan(200);
+      expect(await count('country_codes')).toBeLessThan(250);
     } finally {
       await testDb.cleanup();
     }

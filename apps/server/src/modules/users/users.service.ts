@@ -419,26 +419,33 @@ export function createUsersService(deps: UsersDeps) {
       const generated = admin.password ? null : randomBytes(9).toString('base64url');
       const password = admin.password ?? (generated as string);
       const passwordHash = await hashPassword(password);
-      const userId = await db.transaction().execute(async (trx) => {
-        const id = await repo.insert(trx, {
-          username: admin.username,
-          mail: admin.email,
-          nombre: 'Administrador',
-          telefono: null,
-          codigo_pais_id: null,
-          password_hash: passwordHash,
-          es_externo: 0,
-          google_sub: null,
-          mail_validado: 1,
-          telegram_chat_id: null,
-          empresa_id: null,
-          usuario_padre_id: null,
-          created_at: Date.now(),
+      let userId: number;
+      try {
+        userId = await db.transaction().execute(async (trx) => {
+          const id = await repo.insert(trx, {
+            username: admin.username,
+            mail: admin.email,
+            nombre: 'Administrador',
+            telefono: null,
+            codigo_pais_id: null,
+            password_hash: passwordHash,
+            es_externo: 0,
+            google_sub: null,
+            mail_validado: 1,
+            telegram_chat_id: null,
+            empresa_id: null,
+            usuario_padre_id: null,
+            created_at: Date.now(),
+          });
+          await repo.addRoles(trx, id, [rolesUsuario.admin]);
+          await licensing.issuePlan(id, tiposSuscripcion.full, { executor: trx });
+          return id;
         });
-        await repo.addRoles(trx, id, [rolesUsuario.admin]);
-        await licensing.issuePlan(id, tiposSuscripcion.full, { executor: trx });
-        return id;
-      });
+      } catch (error) {
+        // Another instance starting at the same time created it first.
+        if (await repo.byUsername(db, admin.username)) return;
+        throw error;
+      }
       if (generated) {
         log.warn(
           `Administrador creado: usuario "${admin.username}", contraseña "${generated}". Guárdela ahora: no se volverá a mostrar (o defina ADMIN_PASSWORD).`,
@@ -453,25 +460,31 @@ export function createUsersService(deps: UsersDeps) {
       const existing = await repo.byUsername(db, demoUser.username);
       if (existing) return existing.id;
       const passwordHash = await hashPassword(demoUser.password);
-      return db.transaction().execute(async (trx) => {
-        const id = await repo.insert(trx, {
-          username: demoUser.username,
-          mail: demoUser.mail,
-          nombre: demoUser.nombre,
-          telefono: null,
-          codigo_pais_id: null,
-          password_hash: passwordHash,
-          es_externo: 0,
-          google_sub: null,
-          mail_validado: 1,
-          telegram_chat_id: null,
-          empresa_id: null,
-          usuario_padre_id: null,
-          created_at: Date.now(),
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const id = await repo.insert(trx, {
+            username: demoUser.username,
+            mail: demoUser.mail,
+            nombre: demoUser.nombre,
+            telefono: null,
+            codigo_pais_id: null,
+            password_hash: passwordHash,
+            es_externo: 0,
+            google_sub: null,
+            mail_validado: 1,
+            telegram_chat_id: null,
+            empresa_id: null,
+            usuario_padre_id: null,
+            created_at: Date.now(),
+          });
+          await licensing.issuePlan(id, tiposSuscripcion.full, { executor: trx });
+          return id;
         });
-        await licensing.issuePlan(id, tiposSuscripcion.full, { executor: trx });
-        return id;
-      });
+      } catch (error) {
+        const concurrent = await repo.byUsername(db, demoUser.username);
+        if (concurrent) return concurrent.id;
+        throw error;
+      }
     },
   };
 }

@@ -1,9 +1,14 @@
 import { tiposSensorCatalogo, tiposSuscripcionCatalogo, tiposWidgetCatalogo } from '@nexo/contracts';
+import { sql } from 'kysely';
 import type { Db } from './client.js';
 import { countryCallingCodes } from './country-codes.js';
+import { engineOf } from './dialect.js';
 import type { PlansTable } from './schema.js';
 
 type PlanSeed = Omit<PlansTable, 'id'>;
+
+/** Advisory lock id serialising the start-up seeds of concurrent instances. */
+export const seedLockKey = 7_310_001;
 
 /** Device kinds offered when creating a device. */
 export const deviceTypesCatalogue: ReadonlyArray<{ id: number; descripcion: string }> = [
@@ -124,6 +129,8 @@ async function upsertCatalogue(
  */
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Several instances may start together on one PostgreSQL: one seeds at a time.
+    if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
     await upsertCatalogue(trx, 'subscription_types', tiposSuscripcionCatalogo);
     await upsertCatalogue(trx, 'device_types', deviceTypesCatalogue);
     await upsertCatalogue(trx, 'sensor_types', tiposSensorCatalogo);
