@@ -24,6 +24,8 @@ export interface AutomationHook {
 
 export const noAutomation: AutomationHook = { onReading() {} };
 
+const REJECT_LOG_INTERVAL_MS = 60_000;
+
 export type IngestResult = { ok: true; sensorId: number } | { ok: false; reason: RejectReason };
 
 interface Pending {
@@ -62,6 +64,7 @@ export function createIngest(options: IngestOptions) {
   let flushing: Promise<void> = Promise.resolve();
   let accepting = true;
   const rejected = new Map<number, Partial<Record<RejectReason, number>>>();
+  const lastWarned = new Map<string, number>();
   let stored = 0;
 
   function countReject(entry: DeviceEntry | null, apikey: string, topic: string, reason: RejectReason): void {
@@ -69,6 +72,12 @@ export function createIngest(options: IngestOptions) {
     const counts = rejected.get(deviceId) ?? {};
     counts[reason] = (counts[reason] ?? 0) + 1;
     rejected.set(deviceId, counts);
+    // A misconfigured device may send garbage many times a second: warn once per device and
+    // reason per minute, with the running total.
+    const key = `${deviceId}:${reason}`;
+    const now = Date.now();
+    if ((lastWarned.get(key) ?? 0) + REJECT_LOG_INTERVAL_MS > now) return;
+    lastWarned.set(key, now);
     options.log.warn(
       { deviceId, apikey, topic, motivo: reason, total: counts[reason] },
       'valor de dispositivo descartado',
