@@ -81,7 +81,7 @@ export function DeviceCard({
               <ConnectionBadge conectado={equipo.conectado} dotOnly />
             </Stack>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {equipo.tipoEquipo?.descripcion ?? 'Equipo'} · {equipo.sensores.length}{' '}
+              {equipo.tipoEquipo?.descripcion ?? mensajes.equipo} · {equipo.sensores.length}{' '}
               {mensajes.sensores.toLowerCase()}
             </Typography>
           </Box>
@@ -124,7 +124,7 @@ export function DeviceCard({
         </Typography>
       </CardActionArea>
       <IconButton
-        aria-label={`Opciones de ${equipo.nombre}`}
+        aria-label={mensajes.opcionesDe.replace('{nombre}', equipo.nombre)}
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ position: 'absolute', top: 10, right: 8 }}
       >

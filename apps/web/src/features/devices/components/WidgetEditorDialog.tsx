@@ -618,7 +618,7 @@ function WidgetPreview({
     tipo === tiposWidget.toggle
       ? values.valorEncendido || '1'
       : tipo === tiposWidget.texto
-        ? 'Hola'
+        ? mensajes.textoDeEjemplo
         : String(Math.round((range.min + (range.max - range.min) * 0.62) * 10) / 10);
   return (
     <Box

@@ -43,7 +43,7 @@ export function ChartWidget(props: ChartWidgetProps) {
       <CompactValue text={formatNumber(reading.value)} unidad={props.unidad} />
     );
   } else if (props.isLoading) {
-    body = <CircularProgress size={24} aria-label="Cargando" />;
+    body = <CircularProgress size={24} aria-label={mensajes.cargando} />;
   } else if (points.length === 0) {
     body = <WidgetMessage tone="muted" text={mensajes.sinRegistros} />;
   } else {
