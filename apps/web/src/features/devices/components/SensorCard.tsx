@@ -122,10 +122,21 @@ export function SensorCard({
         />
       </Box>
       {!compact && (
-        <Stack direction="row" sx={{ alignItems: 'center', px: 1.25, pb: 0.5, minHeight: 24 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', pl: 1.25, pr: 0.75, pb: 0.5, minHeight: 26 }}>
           <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }} noWrap>
             {sensor.fechaUV ? `${mensajes.ultimaActualizacion}: ${formatFecha(sensor.fechaUV)}` : ''}
           </Typography>
+          <Tooltip title={mensajes.verGraficos}>
+            <IconButton
+              size="small"
+              component={RouterLink}
+              to={`/home/infoSensor?id=${sensor.id}`}
+              aria-label={`${mensajes.verGraficos} ${title}`}
+              sx={{ p: 0.25, color: 'text.secondary' }}
+            >
+              <InsightsRoundedIcon sx={{ fontSize: 18 }} />
+            </IconButton>
+          </Tooltip>
         </Stack>
       )}
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
