@@ -109,9 +109,11 @@ export function LiquidLevelWidget(props: NumericWidgetProps) {
                   {props.unidad ?? ''}
                 </Typography>
               </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {percent}%
-              </Typography>
+              {props.unidad !== '%' && (
+                <Typography variant="caption" color="text.secondary">
+                  {percent}%
+                </Typography>
+              )}
               <RangeCaption range={view.range} outOfRange={view.outOfRange} />
             </Stack>
           </Stack>

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useTheme } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
 import L from 'leaflet';
 import { useEffect } from 'react';
@@ -45,6 +45,7 @@ export function MapWidget({
   tileUrl,
   zoom = 15,
 }: MapWidgetProps) {
+  const theme = useTheme();
   const empty = valor === null || valor === undefined || valor === '';
   const position = empty ? null : readCoordinates(valor, variableJson, variableLongitud);
   let body: React.ReactNode;
@@ -68,6 +69,10 @@ export function MapWidget({
           borderRadius: 1.5,
           overflow: 'hidden',
           '& .nexo-map-pin': { background: 'none', border: 0 },
+          // Light tiles would glare in the dark theme: invert them (the pin is not a tile).
+          ...(theme.palette.mode === 'dark'
+            ? { '& .leaflet-tile': { filter: 'invert(1) hue-rotate(180deg) brightness(0.9) contrast(0.9)' } }
+            : {}),
         }}
       >
         <MapContainer
