@@ -180,7 +180,28 @@ async function runQueries(db: Db, engine: string) {
   console.log(
     `  CSV del mes: ${rows} filas, ${(bytes / 1024 / 1024).toFixed(1)} MB en ${(csvMs / 1000).toFixed(1)} s = ${csvRowsPerS} filas/s, RSS pico ${csvPeakRssMb} MB`,
   );
+  // The ingest path itself: appendReadings in batches of 500 (what telemetry flushes), rollups included.
+  const appendRows = Math.max(10_000, Math.round(200_000 * scale));
+  const appendStart = performance.now();
+  let batch: { sensorId: number; ts: number; valor: string; valorNum: number }[] = [];
+  for (let i = 0; i < appendRows; i++) {
+    const value = (i % 500) / 10;
+    batch.push({
+      sensorId: 9_999 + (i % 50),
+      ts: end + 1000 + i * 20,
+      valor: String(value),
+      valorNum: value,
+    });
+    if (batch.length === 500) {
+      await history.appendReadings(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await history.appendReadings(batch);
+  const appendRowsPerS = Math.round(appendRows / ((performance.now() - appendStart) / 1000));
+  console.log(`  appendReadings (lotes de 500, 50 sensores, con rollups): ${appendRowsPerS} filas/s`);
   return {
+    append_rows_per_s: appendRowsPerS,
     month_chart_ms: Math.round(month.median * 10) / 10,
     month_chart_first_ms: Math.round(month.first * 10) / 10,
     day_chart_ms: Math.round(day.median * 10) / 10,
