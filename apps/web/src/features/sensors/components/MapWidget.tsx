@@ -69,6 +69,8 @@ export function MapWidget({
           borderRadius: 1.5,
           overflow: 'hidden',
           '& .nexo-map-pin': { background: 'none', border: 0 },
+          // Shown until (or instead of, offline) the tiles load.
+          '& .leaflet-container': { bgcolor: 'action.hover' },
           // Light tiles would glare in the dark theme: invert them (the pin is not a tile).
           ...(theme.palette.mode === 'dark'
             ? { '& .leaflet-tile': { filter: 'invert(1) hue-rotate(180deg) brightness(0.9) contrast(0.9)' } }
