@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@stomp/stompjs';
 import mqttPacket from 'mqtt-packet';
 import SockJS from 'sockjs-client';
+import { WebSocket } from 'ws';
 import { createDb } from '../../apps/server/src/platform/db/client.js';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrator.js';
 import { seedReference } from '../../apps/server/src/platform/db/seed-reference.js';
@@ -279,6 +280,67 @@ async function connectStomp(
   return client;
 }
 
+/**
+ * A lean STOMP subscriber speaking SockJS's WebSocket framing by hand (`o`, `h`, `a[...]`), so the
+ * load generator's CPU goes to the wire rather than to client bookkeeping. The server sees
+ * exactly what a browser's sockjs-client + stompjs produce. BENCH_STOMP_CLIENT=stompjs uses those.
+ */
+async function connectLeanStomp(
+  baseUrl: string,
+  token: string,
+  deviceIds: number[],
+  onValue: (valor: string) => void,
+): Promise<{ deactivate(): Promise<void> }> {
+  const session = Math.random().toString(36).slice(2, 10);
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/sv/stomp/000/${session}/websocket`);
+  const send = (frame: string) => ws.send(JSON.stringify([frame]));
+  let buffer = '';
+  let receipts = 0;
+  let onReceipts: () => void = () => {};
+  const connected = new Promise<void>((resolve, reject) => {
+    ws.on('error', reject);
+    ws.on('message', (raw: Buffer) => {
+      const data = raw.toString();
+      if (data === 'o') {
+        send(`CONNECT\naccept-version:1.2\nheart-beat:0,0\nAuthorization:Bearer ${token}\n\n\u0000`);
+        return;
+      }
+      if (data[0] !== 'a') return;
+      for (const chunk of JSON.parse(data.slice(1)) as string[]) buffer += chunk;
+      let end = buffer.indexOf('\u0000');
+      while (end >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 1).replace(/^\n+/, '');
+        if (frame.startsWith('MESSAGE')) {
+          const body = frame.slice(frame.indexOf('\n\n') + 2);
+          if (body.includes('"sensor.valor"')) onValue((JSON.parse(body) as { valor: string }).valor);
+        } else if (frame.startsWith('CONNECTED')) {
+          resolve();
+        } else if (frame.startsWith('RECEIPT')) {
+          receipts++;
+          onReceipts();
+        } else if (frame.startsWith('ERROR')) {
+          reject(new Error(frame));
+        }
+        end = buffer.indexOf('\u0000');
+      }
+    });
+  });
+  await connected;
+  await new Promise<void>((resolve) => {
+    onReceipts = () => {
+      if (receipts >= deviceIds.length) resolve();
+    };
+    for (const id of deviceIds)
+      send(`SUBSCRIBE\nid:s${id}\ndestination:/topic/${id}\nreceipt:r${id}\n\n\u0000`);
+  });
+  return {
+    async deactivate() {
+      ws.close();
+    },
+  };
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nexo-bench-'));
   const { devices, token } = await prepare(dataDir);
@@ -300,7 +362,7 @@ async function main() {
   };
   const subscribers = await Promise.all(
     Array.from({ length: SUBSCRIBERS }, (_, i) =>
-      connectStomp(
+      (process.env.BENCH_STOMP_CLIENT === 'stompjs' ? connectStomp : connectLeanStomp)(
         baseUrl,
         token,
         devices.map((d) => d.id),
@@ -386,12 +448,27 @@ async function main() {
   await Promise.all(subscribers.map((s) => s.deactivate()));
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
+  // Cross-check: every acknowledged reading is in the database.
+  const check = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
+  const stored = Number(
+    (
+      await check
+        .selectFrom('readings')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  await check.destroy();
+  console.log(
+    `stored readings: ${stored} (acknowledged in phase 1: ${acknowledged}, sent in phase 2: ${seq})`,
+  );
   console.log(
     JSON.stringify({
       bench: 'ingest',
       devices: DEVICES,
       stomp_subscribers: SUBSCRIBERS,
       readings_per_s: Math.round(readingsPerSecond),
+      stored_readings: stored,
       p50_ms: Number(p50.toFixed(2)),
       p99_ms: Number(p99.toFixed(2)),
       latency_rate_per_s: LATENCY_RATE,
