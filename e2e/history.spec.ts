@@ -128,6 +128,15 @@ test('historial: rangos, gráfico, listado, borrado, CSV y ruta GPS', async ({ p
   await expect(page.getByTestId('history-chart')).toBeVisible();
   await expect(page.getByTestId('history-current-value')).toContainText('23');
 
+  // A value arriving live updates the badge and is appended to the chart (the range reaches now).
+  const live = await request.post(`/sv/dispositivo/${equipo.apikey}/temp`, {
+    data: '24.5',
+    headers: { 'content-type': 'text/plain', 'x-api-secret': equipo.secret },
+  });
+  expect(live.ok()).toBeTruthy();
+  await expect(page.getByTestId('history-current-value')).toContainText('24.5');
+  await expect(page.getByTestId('history-chart')).toHaveAttribute('data-live-points', '1');
+
   // Quick ranges.
   for (const label of ['72 h', 'Mensual']) {
     const chartAnswer = page.waitForResponse((r) => r.url().endsWith('/sv/api/sensor/grafico') && r.ok());

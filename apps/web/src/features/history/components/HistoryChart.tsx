@@ -26,9 +26,11 @@ const number = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });
  */
 export function HistoryChart({ puntos, live, unidad }: HistoryChartProps) {
   const theme = useTheme();
-  const option = useMemo(() => {
+  const liveAfter = useMemo(() => {
     const lastTs = puntos.at(-1)?.ts ?? 0;
-    const liveAfter = live.filter((p) => p.ts > lastTs);
+    return live.filter((p) => p.ts > lastTs);
+  }, [puntos, live]);
+  const option = useMemo(() => {
     const suffix = unidad ? ` ${unidad}` : '';
     const color = theme.palette.primary.main;
     return {
@@ -102,14 +104,24 @@ export function HistoryChart({ puntos, live, unidad }: HistoryChartProps) {
           symbol: 'circle',
           itemStyle: { color: theme.palette.secondary.main },
           lineStyle: { width: 1.5 },
-          data: liveAfter.map((p) => [p.ts, p.value]),
+          // Starts at the last fetched bucket so the live values continue the line.
+          data: [
+            ...(liveAfter.length > 0 && puntos.length > 0
+              ? [[puntos[puntos.length - 1]?.ts ?? 0, puntos[puntos.length - 1]?.avg ?? 0]]
+              : []),
+            ...liveAfter.map((p) => [p.ts, p.value]),
+          ],
         },
       ],
     };
-  }, [puntos, live, unidad, theme]);
+  }, [puntos, liveAfter, unidad, theme]);
 
   return (
-    <Box data-testid="history-chart" sx={{ width: '100%', height: { xs: 320, md: 420 } }}>
+    <Box
+      data-testid="history-chart"
+      data-live-points={liveAfter.length}
+      sx={{ width: '100%', height: { xs: 320, md: 420 } }}
+    >
       <ReactEChartsCore
         echarts={echarts}
         option={option}

@@ -114,6 +114,7 @@ export function HistoryList({ idSensor, rango, puedeEliminar }: HistoryListProps
             color="error"
             variant="outlined"
             startIcon={<DeleteSweepIcon />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             disabled={(query.data?.total ?? 0) === 0}
             onClick={() => setToDelete('todos')}
           >

@@ -38,12 +38,14 @@ import { enviarValor } from '../../devices/api/devicesApi';
 import { useEquipo } from '../../devices/api/devicesQueries';
 import { useAppConfig } from '../../sensors/api/useAppConfig';
 import { SensorWidget, unidadDe } from '../../sensors/components/SensorWidget';
-import { readNumeric } from '../../sensors/components/widgetValue';
+import { readCoordinates, readNumeric } from '../../sensors/components/widgetValue';
 import { downloadCsv, useGrafico, useInfoSensor, useRuta } from '../api/historyApi';
 import { HistoryChart, type LivePoint } from '../components/HistoryChart';
 import { HistoryList } from '../components/HistoryList';
 import { RouteMap } from '../components/RouteMap';
 import { includesNow, type Rango, toParams } from '../range';
+
+const coordinateFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 5 });
 
 type QuickTipo =
   | typeof rangosHistorial.ultimas24h
@@ -166,6 +168,12 @@ function InfoSensorContent({
   };
 
   const valorActual = sensor.ultimoValor ?? mensajes.sinDatos;
+  const coordenadas = mapa
+    ? readCoordinates(sensor.ultimoValor, sensor.variableJson, sensor.variableLongitud)
+    : null;
+  const posicionActual = coordenadas
+    ? `${coordinateFormat.format(coordenadas.lat)}, ${coordinateFormat.format(coordenadas.lng)}`
+    : mensajes.sinDatos;
 
   return (
     <Stack spacing={2}>
@@ -186,7 +194,7 @@ function InfoSensorContent({
           size="small"
           color={conectado ? 'success' : 'default'}
           data-testid="history-current-value"
-          label={`${mensajes.historialValorActual}: ${mapa ? (sensor.ultimoValor ? '📍' : mensajes.sinDatos) : valorActual}${
+          label={`${mensajes.historialValorActual}: ${mapa ? posicionActual : valorActual}${
             unidad && sensor.ultimoValor ? ` ${unidad}` : ''
           }`}
         />
