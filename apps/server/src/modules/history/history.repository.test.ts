@@ -66,6 +66,20 @@ describe.each(engines)('history storage on %s', (engine) => {
     expect(await rollups(2, 3600)).toHaveLength(1);
   });
 
+  it('deleteForSensors deletes more rows than one batch and answers how many', async () => {
+    const rows = Array.from({ length: 12_345 }, (_, i) => ({
+      sensorId: 5,
+      ts: base + i,
+      valor: '1',
+      valorNum: 1,
+    }));
+    await history.appendReadings(rows);
+    await history.appendReadings([{ sensorId: 6, ts: base, valor: '2', valorNum: 2 }]);
+    expect(await history.repository.deleteForSensors([5])).toBe(12_345);
+    const left = await testDb.db.selectFrom('readings').select('sensor_id').execute();
+    expect(left.map((r) => Number(r.sensor_id))).toEqual([6]);
+  });
+
   it('deleting one reading rebuilds its minute and hour buckets', async () => {
     await history.appendReadings([
       { sensorId: 1, ts: base + 1000, valor: '10', valorNum: 10 },

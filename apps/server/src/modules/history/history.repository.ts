@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/client.js';
+import type { Database } from '../../platform/db/schema.js';
 import { bucketStart, historyDialect } from './history.dialect.js';
 
 /** One reading as the ingest path hands it over. */
@@ -69,6 +70,8 @@ function toBucket(row: { bucket: number; cnt: number; sum: number; min: number; 
 
 /** Rows per multi-row INSERT: 4 bound values each stays well under SQLite's variable limit. */
 const INSERT_CHUNK = 1000;
+/** Readings deleted per statement when deleting in bulk. */
+const DELETE_BATCH = 5000;
 /** Ids per IN list. */
 const ID_CHUNK = 500;
 
@@ -238,6 +241,30 @@ export function createHistoryRepository(db: Db) {
     return inner + head + tail;
   }
 
+  /** Deletes matching readings DELETE_BATCH at a time, yielding to the event loop in between. */
+  async function deleteReadingsBatched(
+    filter: (
+      query: SelectQueryBuilder<Database, 'readings', { id: number }>,
+    ) => SelectQueryBuilder<Database, 'readings', { id: number }>,
+  ): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const rows = await filter(db.selectFrom('readings').select('id')).limit(DELETE_BATCH).execute();
+      if (rows.length === 0) return total;
+      await db
+        .deleteFrom('readings')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      total += rows.length;
+      if (rows.length < DELETE_BATCH) return total;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   return {
     db,
 
@@ -383,15 +410,6 @@ export function createHistoryRepository(db: Db) {
       return row ? toRaw(row) : undefined;
     },
 
-    async countForSensor(sensorId: number): Promise<number> {
-      const row = await db
-        .selectFrom('readings')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('sensor_id', '=', sensorId)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-
     /** Inserts readings and folds their numeric values into the rollups, in one transaction. */
     async appendReadings(rows: readonly ReadingInput[]): Promise<void> {
       if (rows.length === 0) return;
@@ -414,14 +432,18 @@ export function createHistoryRepository(db: Db) {
       });
     },
 
-    async deleteForSensors(sensorIds: readonly number[]): Promise<void> {
-      if (sensorIds.length === 0) return;
-      await db.transaction().execute(async (trx) => {
-        for (const part of chunks(sensorIds, ID_CHUNK)) {
-          await trx.deleteFrom('readings').where('sensor_id', 'in', part).execute();
-          await trx.deleteFrom('reading_rollups').where('sensor_id', 'in', part).execute();
-        }
-      });
+    /**
+     * Deletes the sensors' readings in batches (better-sqlite3 runs on the event loop: one huge
+     * DELETE would stall every request), then their rollups. Not one transaction: an interrupted
+     * run leaves fewer readings, and running it again finishes the job.
+     */
+    async deleteForSensors(sensorIds: readonly number[]): Promise<number> {
+      let total = 0;
+      for (const part of chunks(sensorIds, ID_CHUNK)) {
+        total += await deleteReadingsBatched((q) => q.where('sensor_id', 'in', part));
+        await db.deleteFrom('reading_rollups').where('sensor_id', 'in', part).execute();
+      }
+      return total;
     },
 
     /** Deletes one reading of a sensor and rebuilds the rollup buckets it belonged to. */
@@ -446,17 +468,16 @@ export function createHistoryRepository(db: Db) {
 
     /** Retention: removes readings and rollups older than the cut-off. Rollups go by bucket end. */
     async deleteOlderThan(cutoffTs: number): Promise<{ readings: number }> {
-      return db.transaction().execute(async (trx) => {
-        const deleted = await trx.deleteFrom('readings').where('ts', '<', cutoffTs).executeTakeFirst();
-        for (const resolution of ROLLUP_RESOLUTIONS) {
-          await trx
-            .deleteFrom('reading_rollups')
-            .where('resolution_s', '=', resolution)
-            .where('bucket_ts', '<', cutoffTs - resolution * 1000)
-            .execute();
-        }
-        return { readings: Number(deleted.numDeletedRows) };
-      });
+      // Old readings have the lowest ids, so each batch's scan finds them at the front of the table.
+      const readings = await deleteReadingsBatched((q) => q.where('ts', '<', cutoffTs));
+      for (const resolution of ROLLUP_RESOLUTIONS) {
+        await db
+          .deleteFrom('reading_rollups')
+          .where('resolution_s', '=', resolution)
+          .where('bucket_ts', '<', cutoffTs - resolution * 1000)
+          .execute();
+      }
+      return { readings };
     },
 
     /** Rebuilds every rollup of the given sensors from raw readings with set-based SQL (bulk loads, repairs). */

@@ -271,8 +271,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     },
 
     /** Deletes every reading and rollup of the given sensors (sensor or device removal). */
-    deleteForSensors(sensorIds: number[]): Promise<void> {
-      return repository.deleteForSensors(sensorIds);
+    async deleteForSensors(sensorIds: number[]): Promise<void> {
+      await repository.deleteForSensors(sensorIds);
     },
 
     applyRetention,
@@ -374,11 +374,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       input: { idRegistro?: number | null | undefined; todos?: boolean | undefined },
     ): Promise<number> {
       if (access.rolId !== rolesEquipo.propietario) throw forbidden(mensajes.soloPropietarioEliminaRegistros);
-      if (input.todos) {
-        const count = await repository.countForSensor(access.sensorId);
-        await repository.deleteForSensors([access.sensorId]);
-        return count;
-      }
+      if (input.todos) return repository.deleteForSensors([access.sensorId]);
       if (!input.idRegistro) throw badRequest(mensajes.debeIndicarRegistro);
       const deleted = await repository.deleteReading(access.sensorId, input.idRegistro);
       if (!deleted) throw notFound(mensajes.registroNoEncontrado);
