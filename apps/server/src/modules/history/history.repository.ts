@@ -297,7 +297,12 @@ export function createHistoryRepository(db: Db) {
       let query = rangeQuery(sensorId, from, to, options.search).select(['id', 'ts', 'valor', 'valor_num']);
       const direction = options.order.startsWith('-') ? 'desc' : 'asc';
       if (options.order.endsWith('valor')) {
-        query = query.orderBy('valor_num', direction).orderBy('valor', direction).orderBy('id', direction);
+        // Numbers before texts on both engines (they place NULLs differently by default).
+        query = query
+          .orderBy(sql`(case when valor_num is null then 1 else 0 end)`, direction)
+          .orderBy('valor_num', direction)
+          .orderBy('valor', direction)
+          .orderBy('id', direction);
       } else {
         query = query.orderBy('ts', direction).orderBy('id', direction);
       }
