@@ -1,0 +1,126 @@
+import { mensajes } from '@nexo/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A stand-in for @stomp/stompjs's Client that the test drives by hand. */
+class FakeClient {
+  static instances: FakeClient[] = [];
+  connected = false;
+  connectHeaders: Record<string, string> = {};
+  onConnect: () => void = () => {};
+  onStompError: (frame: { headers: Record<string, string> }) => void = () => {};
+  onWebSocketClose: () => void = () => {};
+  subscriptions: string[] = [];
+  beforeConnect: (self: FakeClient) => Promise<void>;
+  constructor(config: { beforeConnect: (self: FakeClient) => Promise<void> }) {
+    this.beforeConnect = config.beforeConnect;
+    FakeClient.instances.push(this);
+  }
+  activate() {}
+  async deactivate() {}
+  subscribe(destination: string) {
+    this.subscriptions.push(destination);
+    return { unsubscribe: () => {} };
+  }
+  async open() {
+    await this.beforeConnect(this);
+    this.connected = true;
+    this.onConnect();
+  }
+  drop() {
+    this.connected = false;
+    this.onWebSocketClose();
+  }
+}
+
+const apiGet = vi.fn(async () => ({}));
+vi.mock('@stomp/stompjs', () => ({ Client: FakeClient }));
+vi.mock('sockjs-client', () => ({ default: class {} }));
+vi.mock('../api/httpClient', () => ({ api: { get: (...args: unknown[]) => apiGet(...(args as [])) } }));
+
+const { RealtimeConnection } = await import('./stompClient');
+const { sessionStore } = await import('../api/sessionStore');
+
+function login(expiresInSeconds: number) {
+  sessionStore.saveTokens({
+    access_token: 'token-1',
+    refresh_token: 'r',
+    expires_in: expiresInSeconds,
+    usuario: { id: 1 } as never,
+  });
+}
+
+describe('RealtimeConnection', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeClient.instances = [];
+    apiGet.mockClear();
+    login(900);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    sessionStore.clear();
+  });
+
+  it('connects with the Bearer token, re-subscribes after a reconnect and tells listeners', async () => {
+    const connection = new RealtimeConnection();
+    const reconnected = vi.fn();
+    connection.onReconnect(reconnected);
+    connection.subscribe('/topic/7', () => {});
+    connection.start();
+    const first = FakeClient.instances[0];
+    await first?.open();
+    expect(first?.connectHeaders).toEqual({ Authorization: 'Bearer token-1' });
+    expect(first?.subscriptions).toEqual(['/topic/7']);
+    expect(reconnected).not.toHaveBeenCalled();
+
+    first?.drop();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeClient.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const second = FakeClient.instances[1];
+    await second?.open();
+    expect(second?.subscriptions).toEqual(['/topic/7']);
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    await connection.stop();
+  });
+
+  it('waits 1 s × the retry count between attempts', async () => {
+    const connection = new RealtimeConnection();
+    connection.start();
+    FakeClient.instances[0]?.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeClient.instances).toHaveLength(2);
+    FakeClient.instances[1]?.drop();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeClient.instances).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeClient.instances).toHaveLength(3);
+    FakeClient.instances[2]?.drop();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(FakeClient.instances).toHaveLength(4);
+    await connection.stop();
+  });
+
+  it('refreshes the token through the http client after an expired-session ERROR', async () => {
+    const connection = new RealtimeConnection();
+    connection.start();
+    const first = FakeClient.instances[0];
+    await first?.open();
+    expect(apiGet).not.toHaveBeenCalled();
+    first?.onStompError({ headers: { message: mensajes.sesionExpirada } });
+    first?.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    await FakeClient.instances[1]?.open();
+    expect(apiGet).toHaveBeenCalledWith('/api/usuario/');
+    await connection.stop();
+  });
+
+  it('stops reconnecting once stopped', async () => {
+    const connection = new RealtimeConnection();
+    connection.start();
+    await connection.stop();
+    FakeClient.instances[0]?.drop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeClient.instances).toHaveLength(1);
+  });
+});
