@@ -208,9 +208,7 @@ function InfoSensorContent({
               sensor={sensor}
               shadow={shadow}
               conectado={conectado}
-              {...(idRol === rolesEquipo.propietario || idRol === rolesEquipo.administrador
-                ? { onSend: send }
-                : {})}
+              onSend={(valor) => void send(valor)}
             />
           </CardContent>
         </Card>
