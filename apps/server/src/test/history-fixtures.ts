@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rolesEquipo, tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
-import type { TestApp } from './helpers.js';
 import type { ReadingInput } from '../modules/history/index.js';
+import type { TestApp } from './helpers.js';
 
 /** Test data for history: a device owned by `ownerId` with one sensor, inserted directly. */
 export async function seedSensor(
