@@ -34,6 +34,28 @@ export interface EmbeddedBroker {
 
 type DeviceClient = Client & { nexoDevice?: BrokerDevice };
 
+/** The aedes client internals its keepalive check uses (lib/handlers/connect.js setKeepAlive). */
+type KeepaliveClient = Client & {
+  _keepaliveInterval: number;
+  _keepaliveTimer: NodeJS.Timeout | null;
+};
+
+/**
+ * Aedes drops a silent client after keepalive × 1.5 (the MQTT rule). For another factor the
+ * timer it set at CONNECT is replaced by one with the configured grace; aedes keeps refreshing
+ * whatever timer is in `_keepaliveTimer` on every packet, so the new one behaves the same.
+ */
+function applyKeepaliveGrace(client: KeepaliveClient, grace: number, broker: Aedes): void {
+  if (grace === 1.5 || !client._keepaliveTimer || client._keepaliveInterval <= 0) return;
+  const keepaliveMs = (client._keepaliveInterval - 1) / 1.5;
+  clearTimeout(client._keepaliveTimer);
+  client._keepaliveInterval = Math.round(keepaliveMs * grace) + 1;
+  client._keepaliveTimer = setTimeout(() => {
+    broker.emit('keepaliveTimeout', client);
+    client.emit('error', new Error('keep alive timeout'));
+  }, client._keepaliveInterval);
+}
+
 function sameSecret(given: Buffer, expected: string): boolean {
   const wanted = Buffer.from(expected, 'utf8');
   return given.length === wanted.length && timingSafeEqual(given, wanted);
@@ -61,6 +83,8 @@ export class PortInUseError extends Error {
 export async function startEmbeddedBroker(options: {
   port: number;
   host?: string;
+  /** A silent client is dropped after keepalive × this (MQTT's 1.5 by default; MQTT_KEEPALIVE_GRACE). */
+  keepaliveGrace?: number;
   log: Logger;
   handlers: BrokerHandlers;
 }): Promise<EmbeddedBroker> {
@@ -121,6 +145,7 @@ export async function startEmbeddedBroker(options: {
   });
 
   broker.on('client', (client) => {
+    applyKeepaliveGrace(client as KeepaliveClient, options.keepaliveGrace ?? 1.5, broker);
     const device = (client as DeviceClient).nexoDevice;
     if (device) handlers.onSessionOpened(device);
   });

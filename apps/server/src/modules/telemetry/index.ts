@@ -142,6 +142,7 @@ export function registerConnectivity(
       try {
         embedded = await startEmbeddedBroker({
           port: ctx.config.mqtt.port,
+          keepaliveGrace: ctx.config.mqtt.keepaliveGrace,
           log,
           handlers: {
             findDevice,

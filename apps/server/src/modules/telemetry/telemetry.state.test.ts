@@ -1,4 +1,6 @@
+import { createConnection } from 'node:net';
 import { tiposWidget } from '@nexo/contracts';
+import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, createSensor, createUser, type TestUser } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
@@ -111,5 +113,54 @@ describe.each(engines)('connection state details (%s)', (engine) => {
     await client.publishAsync(`${device.apikey}/nuevo`, '7', { qos: 1 });
     expect((await readings(sensorId)).map((r) => r.valor)).toEqual(['7']);
     await client.endAsync();
+  });
+});
+
+describe('keepalive grace (MQTT_KEEPALIVE_GRACE)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', {
+      config: {
+        mqtt: { port: 0, url: undefined, keepaliveGrace: 2.5, username: undefined, password: undefined },
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('drops a silent device after keepalive × the configured grace', async () => {
+    const owner = await createUser(t);
+    const device = await createDevice(t, owner);
+    const socket = createConnection(t.app.connectivity.mqttPort() ?? 0, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      mqttPacket.generate({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clean: true,
+        clientId: `lento-${device.id}`,
+        keepalive: 1,
+        username: device.apikey,
+        password: Buffer.from(device.secret),
+      }),
+    );
+    const conectado = async () =>
+      (
+        await t.db
+          .selectFrom('devices')
+          .select('conectado')
+          .where('id', '=', device.id)
+          .executeTakeFirstOrThrow()
+      ).conectado;
+    await waitUntil(async () => (await conectado()) === 1, 5000, 'conectado');
+    const online = Date.now();
+    // With MQTT's 1.5 it would be gone after 1.5 s; with 2.5 it is still there at 2 s.
+    await new Promise((r) => setTimeout(r, 2000 - (Date.now() - online)));
+    expect(await conectado()).toBe(1);
+    await waitUntil(async () => (await conectado()) === 0, 5000, 'desconectado');
+    socket.destroy();
   });
 });
