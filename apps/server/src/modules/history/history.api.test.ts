@@ -266,6 +266,56 @@ describe.each(engines)('history API on %s', (engine) => {
     });
   });
 
+  describe('grafico and ruta', () => {
+    it('the chart answers min/avg/max buckets within the point budget and keeps a spike', async () => {
+      const { sensorId } = await seedSensor(t, owner.id);
+      const now = Date.now();
+      const rows: [number, number][] = [];
+      for (let i = 0; i < 6000; i++) rows.push([now - i * 10_000, i === 3000 ? 500 : 20 + (i % 5)]);
+      await history.appendReadings(numericReadings(sensorId, rows));
+      const res = await post('/sv/api/sensor/grafico', owner, {
+        idSensor: sensorId,
+        tipo: 1,
+        maxPuntos: 200,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.resolucion).toBeGreaterThan(0);
+      expect(body.puntos.length).toBeLessThanOrEqual(200);
+      expect(Math.max(...body.puntos.map((p: { max: number }) => p.max))).toBe(500);
+      const hours = await post('/sv/api/sensor/grafico', owner, {
+        idSensor: sensorId,
+        tipo: 3,
+        cantidadHoras: 0,
+      });
+      expect(hours.statusCode).toBe(400);
+      expect(hours.json().mensaje).toBe(mensajes.horasInvalidas);
+    });
+
+    it('the route of a GPS sensor joins its positions; fewer than three is refused with the spec message', async () => {
+      const { sensorId } = await seedSensor(t, owner.id, { mapa: true });
+      const now = Date.now();
+      const gps = (ts: number, lat: number, lng: number) => ({
+        sensorId,
+        ts,
+        valor: JSON.stringify({ lat, lng }),
+        valorNum: null,
+      });
+      await history.appendReadings([gps(now - 3 * HOUR, -34.6, -58.4), gps(now - 2 * HOUR, -34.7, -58.5)]);
+      const few = await post('/sv/api/sensor/ruta', owner, { idSensor: sensorId, tipo: 1 });
+      expect(few.statusCode).toBe(400);
+      expect(few.json().mensaje).toBe(mensajes.rutaMinimoPuntos);
+      await history.appendReadings([gps(now - HOUR, -34.8, -58.6)]);
+      const res = await post('/sv/api/sensor/ruta', owner, { idSensor: sensorId, tipo: 1 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 1, fuente: 'puntos' });
+      expect(res.json().ruta).toHaveLength(3);
+      const numeric = await seedSensor(t, owner.id);
+      const notMap = await post('/sv/api/sensor/ruta', owner, { idSensor: numeric.sensorId, tipo: 1 });
+      expect(notMap.statusCode).toBe(400);
+    });
+  });
+
   describe('infoSensor', () => {
     it('answers the sensor, its device and the caller role; another user gets 404', async () => {
       const { deviceId, sensorId } = await seedSensor(t, owner.id, { label: 'Caldera' });
