@@ -29,6 +29,10 @@ export interface EmbeddedBroker {
   /** Routes WebSocket upgrades of /mqtt on the HTTP server to the broker. */
   attachWebSocket(server: HttpServer, path?: string): void;
   clientCount(): number;
+  /** The credentials each live session of a device authenticated with. */
+  deviceSessions(deviceId: number): BrokerDevice[];
+  /** Ends every session of a device (deleted, or its credentials changed). */
+  disconnectDevice(deviceId: number): number;
   close(): Promise<void>;
 }
 
@@ -144,12 +148,16 @@ export async function startEmbeddedBroker(options: {
     },
   });
 
+  /** Live device sessions (to end them when a device is deleted or gets new credentials). */
+  const sessions = new Set<DeviceClient>();
   broker.on('client', (client) => {
+    sessions.add(client as DeviceClient);
     applyKeepaliveGrace(client as KeepaliveClient, options.keepaliveGrace ?? 1.5, broker);
     const device = (client as DeviceClient).nexoDevice;
     if (device) handlers.onSessionOpened(device);
   });
   broker.on('clientDisconnect', (client) => {
+    sessions.delete(client as DeviceClient);
     const device = (client as DeviceClient).nexoDevice;
     if (device) handlers.onSessionClosed(device);
   });
@@ -197,6 +205,20 @@ export async function startEmbeddedBroker(options: {
       });
     },
     clientCount: () => broker.connectedClients,
+    deviceSessions(deviceId) {
+      return [...sessions]
+        .map((client) => client.nexoDevice)
+        .filter((device): device is BrokerDevice => device?.id === deviceId);
+    },
+    disconnectDevice(deviceId) {
+      let count = 0;
+      for (const client of [...sessions]) {
+        if (client.nexoDevice?.id !== deviceId) continue;
+        client.close();
+        count++;
+      }
+      return count;
+    },
     async close() {
       // Stop accepting first, then end the sessions (which lets the server finish closing).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

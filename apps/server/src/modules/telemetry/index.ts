@@ -186,7 +186,29 @@ export function registerConnectivity(
   });
 
   const connectivity: Connectivity = {
-    invalidateDevice: (deviceId) => cache.invalidateDevice(deviceId),
+    invalidateDevice(deviceId) {
+      cache.invalidateDevice(deviceId);
+      const live = embedded;
+      if (!live) return;
+      // Deleted device or new credentials: sessions opened with the old ones must end.
+      void repository
+        .deviceById(deviceId)
+        .then((device) => {
+          const sessionsUseOld = (client: { apikey: string; secret: string }) =>
+            !device || device.apikey !== client.apikey || device.secret !== client.secret;
+          if (live.deviceSessions(deviceId).some(sessionsUseOld)) {
+            const closed = live.disconnectDevice(deviceId);
+            if (closed > 0)
+              log.info(
+                { deviceId, sesiones: closed },
+                'sesiones MQTT cerradas: equipo eliminado o credenciales nuevas',
+              );
+          }
+        })
+        .catch((error: unknown) =>
+          log.error({ err: error, deviceId }, 'no se pudo revisar las sesiones del equipo'),
+        );
+    },
     mqttPort: () => embedded?.port ?? null,
     mqttPublicUrl() {
       const external = ctx.config.mqtt.url ? new URL(ctx.config.mqtt.url) : null;

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { mensajes, rolesEquipo, tiposSensor } from '@nexo/contracts';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import { commandTopic } from '../mqtt/index.js';
@@ -18,6 +19,12 @@ export interface TelemetryAccess {
 
 /** Sends a command to the device (embedded Aedes or the external broker). */
 export type CommandPublisher = (topic: string, payload: string) => Promise<void>;
+
+function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 const rejectMessages: Record<RejectReason, string> = {
   tamano: mensajes.payloadDemasiadoGrande,
@@ -59,7 +66,7 @@ export function createTelemetryService(deps: {
 
   async function deviceEntry(apikey: string, secret: string | undefined) {
     const entry = await cache.byApikey(apikey);
-    if (!entry || !secret || entry.device.secret !== secret) {
+    if (!entry || !secret || !sameText(secret, entry.device.secret)) {
       throw new AppError(401, mensajes.credencialesDispositivoInvalidas);
     }
     return entry;

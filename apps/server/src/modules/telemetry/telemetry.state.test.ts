@@ -82,6 +82,24 @@ describe.each(engines)('connection state details (%s)', (engine) => {
     await stomp.close();
   });
 
+  it('ends the MQTT session of a device deleted through the devices API', async () => {
+    const device = await createDevice(t, owner);
+    const client = await connectDevice(mqttUrlOf(t), device);
+    let closed = false;
+    client.on('close', () => {
+      closed = true;
+    });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/sv/api/equipo/eliminar',
+      headers: owner.auth,
+      payload: { id: device.id },
+    });
+    expect(deleted.statusCode).toBe(200);
+    await waitUntil(() => closed, 5000, 'el cierre de la sesión');
+    client.end(true);
+  });
+
   it('picks up a sensor added through the devices API while its device is online', async () => {
     const device = await createDevice(t, owner);
     await createSensor(t, device, { nombreNexo: 'temperatura' });
