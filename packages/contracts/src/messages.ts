@@ -128,7 +128,8 @@ export const mensajes = {
   payloadNoUtf8: 'El valor recibido no es texto UTF-8 válido.',
   jsonDispositivoInvalido: 'El valor recibido no es un JSON válido.',
   campoJsonFaltante: 'El JSON recibido no contiene el campo configurado en el sensor.',
-  soloSensorDesarrollador: 'Solo se pueden enviar mensajes de desarrollador a sensores de tipo Desarrollador.',
+  soloSensorDesarrollador:
+    'Solo se pueden enviar mensajes de desarrollador a sensores de tipo Desarrollador.',
   mapaRequiereJson: 'El widget mapa requiere el tipo de dato JSON',
   maxMayorQueMin: 'El máximo debe ser mayor que el mínimo',
   usuarioYaTieneEquipo: 'El usuario ya tiene asignado este equipo.',
