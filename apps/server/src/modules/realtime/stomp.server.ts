@@ -293,8 +293,9 @@ class StompServerImpl implements StompServer {
     this.authorize = options.authorize;
     this.log = options.log;
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
-    this.framesPerSecond = options.framesPerSecond ?? 50;
-    this.frameBurst = options.frameBurst ?? 200;
+    this.framesPerSecond = options.framesPerSecond ?? 100;
+    // A user subscribing to every device at once must fit in the burst.
+    this.frameBurst = options.frameBurst ?? 500;
     this.maxFrameChars = options.maxFrameChars ?? 64 * 1024;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
   }

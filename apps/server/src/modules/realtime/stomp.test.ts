@@ -187,7 +187,7 @@ describe.each(engines)('STOMP over SockJS at /sv/stomp (%s)', (engine) => {
     raw.send('CONNECT', { 'accept-version': '1.2', Authorization: `Bearer ${owner.accessToken}` });
     await raw.waitUntil(() => raw.frames.length > 0);
     let flood = '';
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < 1500; i++) {
       flood += serializeFrame({ command: 'UNSUBSCRIBE', headers: { id: `x${i}` }, body: '' });
     }
     raw.sendRaw(flood);
