@@ -153,7 +153,9 @@ export function createConnectionTracker(options: ConnectionOptions) {
       }
       const revived: number[] = [];
       for (const id of sensorIds) {
-        if (sensors.get(id) === -1) revived.push(id);
+        // -1: announced stale; undefined: a sensor added while the device was online.
+        const seen = sensors.get(id);
+        if (seen === undefined || seen === -1) revived.push(id);
         sensors.set(id, ts);
       }
       if (revived.length > 0) void run(deviceId, () => setSensors(deviceId, revived, true));

@@ -130,6 +130,19 @@ describe.each(engines)('connection state details (%s)', (engine) => {
     const sensorId = Number(saved.json().sensor.id);
     await client.publishAsync(`${device.apikey}/nuevo`, '7', { qos: 1 });
     expect((await readings(sensorId)).map((r) => r.valor)).toEqual(['7']);
+    // The new sensor follows its online device from its first value.
+    await waitUntil(
+      async () =>
+        (
+          await t.db
+            .selectFrom('sensors')
+            .select('conectado')
+            .where('id', '=', sensorId)
+            .executeTakeFirstOrThrow()
+        ).conectado === 1,
+      5000,
+      'el sensor nuevo conectado',
+    );
     await client.endAsync();
   });
 });
