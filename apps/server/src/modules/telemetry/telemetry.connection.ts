@@ -109,7 +109,21 @@ export function createConnectionTracker(options: ConnectionOptions) {
       if (presenceMs > 0 && !sessions.has(deviceId)) {
         const newest = Math.max(0, ...sensors.values());
         if (now - newest > presenceMs) {
-          void goOffline(deviceId);
+          // Another instance may be ingesting this device's values (shared subscription): ask
+          // the database before declaring it silent.
+          void options.repository
+            .newestValueAt(deviceId)
+            .then((at) => {
+              if (at !== null && Date.now() - at <= presenceMs) {
+                const current = online.get(deviceId);
+                if (current) for (const [id, seen] of current) if (seen !== -1) current.set(id, at);
+                return;
+              }
+              return goOffline(deviceId);
+            })
+            .catch((error: unknown) =>
+              options.log.error({ err: error, deviceId }, 'no se pudo revisar la presencia'),
+            );
           continue;
         }
       }

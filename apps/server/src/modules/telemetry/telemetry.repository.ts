@@ -193,17 +193,14 @@ export function createTelemetryRepository(db: Db) {
       return rows.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id) }));
     },
 
-    /** Devices marked connected (scale-out presence sweep). */
-    async connectedDevices(): Promise<{ id: number; changedAt: number | null }[]> {
-      const rows = await db
-        .selectFrom('devices')
-        .select(['id', 'conectado_cambio_at'])
-        .where('conectado', '=', 1)
-        .execute();
-      return rows.map((r) => ({
-        id: Number(r.id),
-        changedAt: r.conectado_cambio_at === null ? null : Number(r.conectado_cambio_at),
-      }));
+    /** When any sensor of the device last reported (whichever instance stored it). */
+    async newestValueAt(deviceId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('sensors')
+        .select((eb) => eb.fn.max('fecha_uv').as('newest'))
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst();
+      return row?.newest === null || row?.newest === undefined ? null : Number(row.newest);
     },
 
     /** Fallback device access (used only while the devices module is not wired): the user's role id. */
