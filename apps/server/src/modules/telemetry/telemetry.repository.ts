@@ -182,17 +182,6 @@ export function createTelemetryRepository(db: Db) {
       await db.updateTable('sensors').set({ conectado: 0 }).where('conectado', '=', 1).execute();
     },
 
-    /** Connected sensors whose last value is older than the cut-off (stale window). */
-    async staleConnectedSensors(olderThan: number): Promise<{ id: number; deviceId: number }[]> {
-      const rows = await db
-        .selectFrom('sensors')
-        .select(['id', 'device_id'])
-        .where('conectado', '=', 1)
-        .where((eb) => eb.or([eb('fecha_uv', 'is', null), eb('fecha_uv', '<', olderThan)]))
-        .execute();
-      return rows.map((r) => ({ id: Number(r.id), deviceId: Number(r.device_id) }));
-    },
-
     /** When any sensor of the device last reported (whichever instance stored it). */
     async newestValueAt(deviceId: number): Promise<number | null> {
       const row = await db
