@@ -12,5 +12,16 @@ export default defineConfig({
     port: 5173,
     proxy: { '/sv': { target: server, ws: true, changeOrigin: true }, '/mqtt': { target: server, ws: true } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      // React Server Components directives in MUI/TanStack mean nothing in a client-only SPA.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
+  },
 });

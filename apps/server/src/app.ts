@@ -67,7 +67,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // Client IPs feed the per-IP login limit: only trust forwarded headers behind a known proxy.
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>() as unknown as HttpApp;
 

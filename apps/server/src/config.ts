@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: boolFlag,
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
@@ -67,6 +68,8 @@ export interface Config {
   nodeEnv: Env['NODE_ENV'];
   port: number;
   host: string;
+  /** Trust X-Forwarded-* headers (only behind a reverse proxy that overwrites them). */
+  trustProxy: boolean;
   publicUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? false,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,

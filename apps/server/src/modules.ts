@@ -19,14 +19,14 @@ import { seedReference } from './platform/db/seed-reference.js';
 export async function registerModules(
   app: HttpApp,
   ctx: PlatformContext,
-  _options: { seedDemo: boolean; googleVerifier?: GoogleVerifier | undefined },
+  options: { seedDemo: boolean; googleVerifier?: GoogleVerifier | undefined },
 ): Promise<void> {
-  // ---- reference data, licences (engineer A) ----
+  // ---- reference data, licences ----
   await seedReference(ctx.db);
   // The devices module plugs its counts in with licensing.setUsageProvider(devices.usage).
   const licensing = createLicensingService({ db: ctx.db });
 
-  // ---- users and auth (engineer A): accounts, session, registration; admin and demo user seed ----
+  // ---- users and auth: accounts, session, registration; admin and demo user seed ----
   const refreshTokens = createRefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays);
   const users = createUsersService({
     db: ctx.db,
@@ -37,16 +37,16 @@ export async function registerModules(
     revokeSessions: (userId) => refreshTokens.revokeAllForUser(userId),
   });
   registerUsersRoutes(app, ctx, users);
-  await registerAuthModule(app, ctx, { users, refreshTokens, googleVerifier: _options.googleVerifier });
+  await registerAuthModule(app, ctx, { users, refreshTokens, googleVerifier: options.googleVerifier });
   await users.seedAdmin();
-  if (_options.seedDemo) await users.seedDemo();
+  if (options.seedDemo) await users.seedDemo();
 
-  // ---- history (engineer F): readings + rollups; devices and telemetry receive `history` ----
+  // ---- history: readings + rollups; devices and telemetry receive `history` ----
   const history = createHistoryService({ db: ctx.db, log: ctx.log, config: ctx.config });
   history.startRetention();
   app.addHook('onClose', async () => history.stopRetention());
 
-  // ---- devices (engineer C): equipos, carpetas, sensors, widgets, layouts; licence usage counts ----
+  // ---- devices: equipos, carpetas, sensors, widgets, layouts; licence usage counts ----
   // Telemetry pushes its cache invalidation into deviceChangeListeners once it is built.
   const deviceChangeListeners: Array<(deviceId: number) => void> = [];
   const devices = createDevicesService({
@@ -60,16 +60,16 @@ export async function registerModules(
   });
   licensing.setUsageProvider(devices.usage);
   registerDevicesRoutes(app, ctx, devices);
-  if (_options.seedDemo) await seedDemoDevice(ctx.db);
+  if (options.seedDemo) await seedDemoDevice(ctx.db);
 
-  // ---- connectivity (engineer E): STOMP at /sv/stomp, MQTT broker, ingest, commands, device HTTP ----
+  // ---- connectivity: STOMP at /sv/stomp, MQTT broker, ingest, commands, device HTTP ----
   const connectivity = registerConnectivity(app, ctx, {
     access: devices.access,
     history,
-    demoDevice: ctx.config.demo ? demoDevice : undefined,
+    demoDevice: options.seedDemo ? demoDevice : undefined,
   });
   deviceChangeListeners.push(connectivity.invalidateDevice);
 
-  // ---- history routes (engineer F): access checks through devices ----
+  // ---- history routes: access checks through devices ----
   registerHistoryRoutes(app, { history, access: devices.access, requireAuth: ctx.requireAuth });
 }

@@ -5,7 +5,7 @@ import { createFoldersRepository } from '../modules/devices/folders.repository.j
 import { createSensorsRepository } from '../modules/devices/sensors.repository.js';
 import type { TestApp } from './helpers.js';
 
-// ---- devices, folders and sensors (engineer C): direct inserts, no HTTP, no licence checks ----
+// ---- devices, folders and sensors direct inserts, no HTTP, no licence checks ----
 
 export interface TestDevice {
   id: number;

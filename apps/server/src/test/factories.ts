@@ -4,7 +4,7 @@ import { createLicensingService } from '../modules/licensing/index.js';
 import { hashPassword } from '../modules/users/index.js';
 import type { TestApp } from './helpers.js';
 
-// ---- users (engineer A) ----
+// ---- users ----
 
 export interface TestUser {
   id: number;
@@ -81,7 +81,7 @@ export async function createUser(
   return { id, username, mail, password, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
 }
 
-// ---- devices, folders, sensors (engineer C) ----
+// ---- devices, folders, sensors ----
 export {
   createDevice,
   createFolder,

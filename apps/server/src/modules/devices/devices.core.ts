@@ -13,9 +13,9 @@ import { createSensorsRepository } from './sensors.repository.js';
 export interface DevicesDeps {
   db: Db;
   log?: Logger;
-  /** Engineer A's licensing service (only the read side is needed). */
+  /** The licensing service (only the read side is needed). */
   licensing: { getActiveLicence(userId: number): Promise<Licencia | null> };
-  /** Engineer F's history: readings of removed sensors are deleted with them. */
+  /** History: readings of removed sensors are deleted with them. */
   history?: { deleteForSensors(sensorIds: number[]): Promise<void> };
   /** Called after a device's sensors, topics or credentials change (telemetry drops its cache). */
   onDeviceChanged?: (deviceId: number) => void;

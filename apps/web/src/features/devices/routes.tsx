@@ -3,13 +3,20 @@ import { Outlet } from 'react-router';
 import { AppLayout } from '../../app/layout/AppLayout';
 import { useSession } from '../../shared/api/session';
 import { EquipoNuevoAnonimo, EquipoNuevoPage } from './pages/EquipoNuevoPage';
-import { ListaEquipoPage } from './pages/ListaEquipoPage';
-import { MisEquiposPage } from './pages/MisEquiposPage';
 
-/** Protected pages of the device area (inside the authenticated layout). */
+/**
+ * Protected pages of the device area (inside the authenticated layout). They load lazily so the
+ * login page does not download the charts and maps the dashboards need.
+ */
 export const deviceRoutes: RouteObject[] = [
-  { path: '/home/misEquipos', element: <MisEquiposPage /> },
-  { path: '/home/listaEquipo', element: <ListaEquipoPage /> },
+  {
+    path: '/home/misEquipos',
+    lazy: async () => ({ Component: (await import('./pages/MisEquiposPage')).MisEquiposPage }),
+  },
+  {
+    path: '/home/listaEquipo',
+    lazy: async () => ({ Component: (await import('./pages/ListaEquipoPage')).ListaEquipoPage }),
+  },
 ];
 
 /**

@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { InfoSensorPage } from './pages/InfoSensorPage';
 
-/** The sensor history screen (spec 1 §2). */
-export const historyRoutes: RouteObject[] = [{ path: '/home/infoSensor', element: <InfoSensorPage /> }];
+/** The sensor history screen (spec 1 §2), loaded lazily with its chart and map code. */
+export const historyRoutes: RouteObject[] = [
+  {
+    path: '/home/infoSensor',
+    lazy: async () => ({ Component: (await import('./pages/InfoSensorPage')).InfoSensorPage }),
+  },
+];
