@@ -12,7 +12,7 @@ import {
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
-import type { UserRow } from '../../platform/db/schema.js';
+import type { NewUser, UserRow } from '../../platform/db/schema.js';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { LicensingService } from '../licensing/index.js';
@@ -43,6 +43,26 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const normalizeMail = (mail: string) => mail.trim().toLowerCase();
 const emptyToNull = (value: string | null | undefined) =>
   value === undefined || value === null || value.trim() === '' ? null : value.trim();
+
+/**
+ * A users row with the defaults every creation path shares (local account, no phone, no parent,
+ * not validated); callers set what differs.
+ */
+function newUserRow(values: Pick<NewUser, 'username' | 'mail' | 'nombre'> & Partial<NewUser>): NewUser {
+  return {
+    telefono: null,
+    codigo_pais_id: null,
+    password_hash: null,
+    es_externo: 0,
+    google_sub: null,
+    mail_validado: 0,
+    telegram_chat_id: null,
+    empresa_id: null,
+    usuario_padre_id: null,
+    created_at: Date.now(),
+    ...values,
+  };
+}
 
 export function createUsersService(deps: UsersDeps) {
   const { db, mailer, licensing, log } = deps;
@@ -123,6 +143,42 @@ export function createUsersService(deps: UsersDeps) {
     return candidate;
   }
 
+  /**
+   * A start-up account (admin, demo): validated, Full licence. Instances starting together may race
+   * on the insert; the loser finds the winner's row and reports it as not created.
+   */
+  async function seedUser(seed: {
+    username: string;
+    mail: string;
+    nombre: string;
+    password: string;
+    roles: string[];
+  }): Promise<{ id: number; created: boolean }> {
+    const passwordHash = await hashPassword(seed.password);
+    try {
+      const id = await db.transaction().execute(async (trx) => {
+        const userId = await repo.insert(
+          trx,
+          newUserRow({
+            username: seed.username,
+            mail: seed.mail,
+            nombre: seed.nombre,
+            password_hash: passwordHash,
+            mail_validado: 1,
+          }),
+        );
+        await repo.addRoles(trx, userId, seed.roles);
+        await licensing.issuePlan(userId, tiposSuscripcion.full, { executor: trx });
+        return userId;
+      });
+      return { id, created: true };
+    } catch (error) {
+      const concurrent = await repo.byUsername(db, seed.username);
+      if (concurrent) return { id: concurrent.id, created: false };
+      throw error;
+    }
+  }
+
   return {
     sessionUser,
 
@@ -183,21 +239,18 @@ export function createUsersService(deps: UsersDeps) {
         return await db.transaction().execute(async (trx) => {
           if (!(await codes.consume(trx, code.id)))
             throw fieldError('codigoIngresado', mensajes.codigoVencido);
-          const userId = await repo.insert(trx, {
-            username: input.username,
-            mail: input.mail,
-            nombre: input.nombre,
-            telefono: emptyToNull(input.telefono),
-            codigo_pais_id: input.codigoPais ?? null,
-            password_hash: passwordHash,
-            es_externo: 0,
-            google_sub: null,
-            mail_validado: 1,
-            telegram_chat_id: null,
-            empresa_id: null,
-            usuario_padre_id: null,
-            created_at: Date.now(),
-          });
+          const userId = await repo.insert(
+            trx,
+            newUserRow({
+              username: input.username,
+              mail: input.mail,
+              nombre: input.nombre,
+              telefono: emptyToNull(input.telefono),
+              codigo_pais_id: input.codigoPais ?? null,
+              password_hash: passwordHash,
+              mail_validado: 1,
+            }),
+          );
           await licensing.issueTrial(userId, trx);
           return userId;
         });
@@ -229,21 +282,19 @@ export function createUsersService(deps: UsersDeps) {
       failWith(await uniquenessErrors(input.username, input.mail));
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       const userId = await db.transaction().execute(async (trx) => {
-        const id = await repo.insert(trx, {
-          username: input.username.trim(),
-          mail: input.mail.trim(),
-          nombre: input.nombre,
-          telefono: emptyToNull(input.telefono),
-          codigo_pais_id: input.codigoPais ?? null,
-          password_hash: passwordHash,
-          es_externo: 0,
-          google_sub: null,
-          mail_validado: 0,
-          telegram_chat_id: null,
-          empresa_id: input.empresaId ?? null,
-          usuario_padre_id: input.usuarioPadreId ?? null,
-          created_at: Date.now(),
-        });
+        const id = await repo.insert(
+          trx,
+          newUserRow({
+            username: input.username.trim(),
+            mail: input.mail.trim(),
+            nombre: input.nombre,
+            telefono: emptyToNull(input.telefono),
+            codigo_pais_id: input.codigoPais ?? null,
+            password_hash: passwordHash,
+            empresa_id: input.empresaId ?? null,
+            usuario_padre_id: input.usuarioPadreId ?? null,
+          }),
+        );
         await repo.addRoles(trx, id, input.roles ?? []);
         return id;
       });
@@ -373,21 +424,17 @@ export function createUsersService(deps: UsersDeps) {
       }
       const username = await freeUsername(identity.email.split('@')[0] ?? 'usuario');
       const userId = await db.transaction().execute(async (trx) => {
-        const id = await repo.insert(trx, {
-          username,
-          mail: identity.email,
-          nombre: identity.name?.trim() || username,
-          telefono: null,
-          codigo_pais_id: null,
-          password_hash: null,
-          es_externo: 1,
-          google_sub: identity.sub,
-          mail_validado: identity.emailVerified ? 1 : 0,
-          telegram_chat_id: null,
-          empresa_id: null,
-          usuario_padre_id: null,
-          created_at: Date.now(),
-        });
+        const id = await repo.insert(
+          trx,
+          newUserRow({
+            username,
+            mail: identity.email,
+            nombre: identity.name?.trim() || username,
+            es_externo: 1,
+            google_sub: identity.sub,
+            mail_validado: identity.emailVerified ? 1 : 0,
+          }),
+        );
         await licensing.issueTrial(id, trx);
         return id;
       });
@@ -417,41 +464,20 @@ export function createUsersService(deps: UsersDeps) {
       if (await repo.hasRole(db, rolesUsuario.admin)) return;
       if (await repo.byUsername(db, admin.username)) return;
       const generated = admin.password ? null : randomBytes(9).toString('base64url');
-      const password = admin.password ?? (generated as string);
-      const passwordHash = await hashPassword(password);
-      let userId: number;
-      try {
-        userId = await db.transaction().execute(async (trx) => {
-          const id = await repo.insert(trx, {
-            username: admin.username,
-            mail: admin.email,
-            nombre: 'Administrador',
-            telefono: null,
-            codigo_pais_id: null,
-            password_hash: passwordHash,
-            es_externo: 0,
-            google_sub: null,
-            mail_validado: 1,
-            telegram_chat_id: null,
-            empresa_id: null,
-            usuario_padre_id: null,
-            created_at: Date.now(),
-          });
-          await repo.addRoles(trx, id, [rolesUsuario.admin]);
-          await licensing.issuePlan(id, tiposSuscripcion.full, { executor: trx });
-          return id;
-        });
-      } catch (error) {
-        // Another instance starting at the same time created it first.
-        if (await repo.byUsername(db, admin.username)) return;
-        throw error;
-      }
+      const seeded = await seedUser({
+        username: admin.username,
+        mail: admin.email,
+        nombre: 'Administrador',
+        password: admin.password ?? (generated as string),
+        roles: [rolesUsuario.admin],
+      });
+      if (!seeded.created) return;
       if (generated) {
         log.warn(
           `Administrador creado: usuario "${admin.username}", contraseña "${generated}". Guárdela ahora: no se volverá a mostrar (o defina ADMIN_PASSWORD).`,
         );
       } else {
-        log.info({ userId, username: admin.username }, 'administrador creado');
+        log.info({ userId: seeded.id, username: admin.username }, 'administrador creado');
       }
     },
 
@@ -459,32 +485,8 @@ export function createUsersService(deps: UsersDeps) {
     async seedDemo(): Promise<number> {
       const existing = await repo.byUsername(db, demoUser.username);
       if (existing) return existing.id;
-      const passwordHash = await hashPassword(demoUser.password);
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const id = await repo.insert(trx, {
-            username: demoUser.username,
-            mail: demoUser.mail,
-            nombre: demoUser.nombre,
-            telefono: null,
-            codigo_pais_id: null,
-            password_hash: passwordHash,
-            es_externo: 0,
-            google_sub: null,
-            mail_validado: 1,
-            telegram_chat_id: null,
-            empresa_id: null,
-            usuario_padre_id: null,
-            created_at: Date.now(),
-          });
-          await licensing.issuePlan(id, tiposSuscripcion.full, { executor: trx });
-          return id;
-        });
-      } catch (error) {
-        const concurrent = await repo.byUsername(db, demoUser.username);
-        if (concurrent) return concurrent.id;
-        throw error;
-      }
+      const seeded = await seedUser({ ...demoUser, roles: [] });
+      return seeded.id;
     },
   };
 }
