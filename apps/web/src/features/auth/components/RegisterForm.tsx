@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import PersonAddAlt1RoundedIcon from '@mui/icons-material/PersonAddAlt1Rounded';
-import { Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { mensajes, type RegistroForm, RegistroFormSchema } from '@nexo/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
-import { useUniquenessCheck } from '../hooks/useUniquenessCheck';
+import { useUserUniqueness } from '../hooks/useUserUniqueness';
 import { PasswordField } from './PasswordField';
 import { RegistrationCodeDialog } from './RegistrationCodeDialog';
+import { UserFields } from './UserFields';
 
 interface RegisterFormProps {
   /** A plan chosen in the shop before registering (query idSuscripcion / esGratis). */
@@ -19,19 +19,12 @@ interface RegisterFormProps {
   esGratis: boolean | null;
 }
 
-const looksLikeMail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-
 /** Registration: the user form, then the mailed code, then the user is logged in. */
 export function RegisterForm({ idSuscripcion, esGratis }: RegisterFormProps) {
   const alerts = useAlerts();
   const completeLogin = useCompleteLogin();
   const [pending, setPending] = useState<{ values: RegistroForm; hash: string } | null>(null);
   const [registering, setRegistering] = useState(false);
-  const countryCodes = useQuery({
-    queryKey: ['codigosPais'],
-    queryFn: authApi.countryCodes,
-    staleTime: Infinity,
-  });
 
   const form = useForm<z.input<typeof RegistroFormSchema>, unknown, RegistroForm>({
     resolver: zodResolver(RegistroFormSchema),
@@ -49,8 +42,7 @@ export function RegisterForm({ idSuscripcion, esGratis }: RegisterFormProps) {
   const { errors, isSubmitting } = form.formState;
   const username = form.watch('username') ?? '';
   const mail = form.watch('mail') ?? '';
-  const usernameTaken = useUniquenessCheck(username, authApi.usernameTaken, username.trim().length < 2);
-  const mailTaken = useUniquenessCheck(mail, authApi.mailTaken, !looksLikeMail(mail));
+  const { usernameTaken, mailTaken } = useUserUniqueness(username, mail);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -94,103 +86,44 @@ export function RegisterForm({ idSuscripcion, esGratis }: RegisterFormProps) {
     }
   };
 
-  const usernameError = errors.username?.message ?? (usernameTaken ? mensajes.usuarioExistente : undefined);
-  const mailError = errors.mail?.message ?? (mailTaken ? mensajes.mailExistente : undefined);
-
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Registrarme">
-      <Stack spacing={2}>
-        <TextField
-          label="Nombre"
-          autoComplete="name"
-          {...form.register('nombre')}
-          error={Boolean(errors.nombre)}
-          helperText={errors.nombre?.message}
-        />
-        <TextField
-          label="Mail"
-          type="email"
-          autoComplete="email"
-          {...form.register('mail')}
-          error={Boolean(mailError)}
-          helperText={mailError}
-        />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 2 }}>
-          <Controller
-            control={form.control}
-            name="codigoPais"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Código de país"
-                value={typeof field.value === 'number' ? field.value : ''}
-                onChange={(event) =>
-                  field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
-                }
-                onBlur={field.onBlur}
-                error={Boolean(errors.codigoPais)}
-                helperText={errors.codigoPais?.message}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-              >
-                <MenuItem value="">
-                  <em>Sin código</em>
-                </MenuItem>
-                {(countryCodes.data ?? []).map((country) => (
-                  <MenuItem key={country.id} value={country.id}>
-                    {country.descripcion} (+{country.codigoPais.replace(/^\+/, '')})
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+    <FormProvider {...form}>
+      <Box component="form" onSubmit={submit} noValidate aria-label="Registrarme">
+        <Stack spacing={2}>
+          <UserFields layout="stacked" isUsernameTaken={usernameTaken} isMailTaken={mailTaken} />
+          <PasswordField
+            label="Contraseña"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
           />
-          <TextField
-            label="Teléfono"
-            type="tel"
-            autoComplete="tel-national"
-            {...form.register('telefono')}
-            error={Boolean(errors.telefono)}
-            helperText={errors.telefono?.message}
+          <PasswordField
+            label="Confirmar contraseña"
+            autoComplete="new-password"
+            {...form.register('confpassword')}
+            error={Boolean(errors.confpassword)}
+            helperText={errors.confpassword?.message}
           />
-        </Box>
-        <TextField
-          label="Usuario"
-          autoComplete="username"
-          {...form.register('username')}
-          error={Boolean(usernameError)}
-          helperText={usernameError}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={isSubmitting}
+            disabled={usernameTaken || mailTaken}
+            startIcon={<PersonAddAlt1RoundedIcon />}
+          >
+            Registrarme
+          </Button>
+        </Stack>
+        <RegistrationCodeDialog
+          open={pending !== null}
+          mail={pending?.values.mail ?? ''}
+          submitting={registering}
+          onConfirm={confirmCode}
+          onClose={() => setPending(null)}
         />
-        <PasswordField
-          label="Contraseña"
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-        />
-        <PasswordField
-          label="Confirmar contraseña"
-          autoComplete="new-password"
-          {...form.register('confpassword')}
-          error={Boolean(errors.confpassword)}
-          helperText={errors.confpassword?.message}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={isSubmitting}
-          disabled={usernameTaken || mailTaken}
-          startIcon={<PersonAddAlt1RoundedIcon />}
-        >
-          Registrarme
-        </Button>
-      </Stack>
-      <RegistrationCodeDialog
-        open={pending !== null}
-        mail={pending?.values.mail ?? ''}
-        submitting={registering}
-        onConfirm={confirmCode}
-        onClose={() => setPending(null)}
-      />
-    </Box>
+      </Box>
+    </FormProvider>
   );
 }
