@@ -9,12 +9,10 @@
  * The server's CPU (from /proc) and RSS are sampled during the throughput phase.
  * The last line printed is one JSON object with the figures.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@stomp/stompjs';
 import mqttPacket from 'mqtt-packet';
 import SockJS from 'sockjs-client';
@@ -23,6 +21,11 @@ import { createDb } from '../../apps/server/src/platform/db/client.js';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrator.js';
 import { seedReference } from '../../apps/server/src/platform/db/seed-reference.js';
 import { AccessTokens } from '../../apps/server/src/platform/security/access-token.js';
+import {
+  insertFixtureDevice,
+  insertFixtureUser,
+  startServerProcess,
+} from '../../apps/server/src/platform/server-process.test-support.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 20);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 250);
@@ -32,130 +35,39 @@ const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 2);
 const JWT_SECRET = 'bench-secret-0123456789-0123456789-0123';
 
-const serverEntry = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
-
 async function prepare(dataDir: string) {
   const db = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
   await migrateToLatest(db);
   await seedReference(db);
-  const now = Date.now();
-  const user = await db
-    .insertInto('users')
-    .values({
-      username: 'bench',
-      mail: 'bench@nexo.local',
-      nombre: 'Bench',
-      telefono: null,
-      codigo_pais_id: null,
-      password_hash: null,
-      es_externo: 0,
-      google_sub: null,
-      mail_validado: 1,
-      telegram_chat_id: null,
-      empresa_id: null,
-      usuario_padre_id: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const userId = await insertFixtureUser(db, 'bench');
   const devices: { id: number; apikey: string; secret: string }[] = [];
   for (let i = 0; i < DEVICES; i++) {
     const apikey = `bench-${i}`;
     const secret = `secreto-${i}`;
-    const device = await db
-      .insertInto('devices')
-      .values({
-        nombre: `Bench ${i}`,
-        apikey,
-        secret,
-        tipo_equipo_id: null,
-        owner_id: user.id,
-        conectado: 0,
-        conectado_cambio_at: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('device_users')
-      .values({ device_id: device.id, user_id: user.id, rol_id: 4, folder_id: null, created_at: now })
-      .execute();
-    const sensor = await db
-      .insertInto('sensors')
-      .values({
-        device_id: device.id,
-        nombre: 'Temperatura',
-        label_usuario: 'Temperatura',
-        nombre_nexo: 'temperatura',
-        tipo_sensor_id: 1,
-        tipo_dato: 1,
-        variable_json: null,
-        variable_longitud: null,
-        calibracion: 0,
-        valor_encendido: null,
-        valor_apagado: null,
-        ultimo_valor: null,
-        fecha_uv: null,
-        conectado: 0,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('shadows')
-      .values({
-        sensor_id: sensor.id,
-        nombre: 'Gráfico',
-        tipo_widget_id: 8,
-        valor_min_referencia: null,
-        valor_max_referencia: null,
-        cantidad_horas: 24,
-        orden: 0,
-      })
-      .execute();
-    devices.push({ id: Number(device.id), apikey, secret });
+    const { deviceId } = await insertFixtureDevice(db, {
+      ownerId: userId,
+      nombre: `Bench ${i}`,
+      apikey,
+      secret,
+    });
+    devices.push({ id: deviceId, apikey, secret });
   }
   await db.destroy();
   const token = await new AccessTokens(JWT_SECRET, 3600).sign({
-    userId: Number(user.id),
+    userId,
     username: 'bench',
     roles: [],
   });
   return { devices, token };
 }
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; httpPort: number; mqttPort: number }> {
+function startServer(dataDir: string) {
   // BENCH_SERVER_ARGS passes extra node flags to the server (e.g. --cpu-prof to profile it).
-  const extra = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      DEMO: '0',
-      LOG_LEVEL: 'info',
-      JWT_SECRET,
-      ADMIN_PASSWORD: 'Admin12345',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      MQTT_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    let mqttPort = 0;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (output.length < 100_000) output += chunk.toString();
-      const m = /broker MQTT escuchando en el puerto (\d+)/.exec(output);
-      if (m) mqttPort = Number(m[1]);
-      const h = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (mqttPort && h) resolve({ child, httpPort: Number(h[1]), mqttPort });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}\n${output}`)));
+  return startServerProcess(dataDir, {
+    env: { NODE_ENV: 'production', JWT_SECRET },
+    nodeArgs: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+    stderr: 'inherit',
+    timeoutMs: 120_000,
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { rolesEquipo, tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
+import { tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
 import type { ReadingInput } from '../modules/history/index.js';
+import { insertFixtureDevice } from '../platform/server-process.test-support.js';
 import type { TestApp } from './helpers.js';
 
 /** Test data for history: a device owned by `ownerId` with one sensor, inserted directly. */
@@ -9,67 +10,20 @@ export async function seedSensor(
   ownerId: number,
   opts: { label?: string; mapa?: boolean } = {},
 ): Promise<{ deviceId: number; sensorId: number }> {
-  const now = Date.now();
-  const device = await t.db
-    .insertInto('devices')
-    .values({
-      nombre: 'Equipo historial',
-      apikey: `k${randomBytes(8).toString('hex')}`,
-      secret: 's',
-      tipo_equipo_id: null,
-      owner_id: ownerId,
-      conectado: 0,
-      conectado_cambio_at: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const deviceId = Number(device.id);
-  await t.db
-    .insertInto('device_users')
-    .values({
-      device_id: deviceId,
-      user_id: ownerId,
-      rol_id: rolesEquipo.propietario,
-      folder_id: null,
-      created_at: now,
-    })
-    .execute();
-  const sensor = await t.db
-    .insertInto('sensors')
-    .values({
-      device_id: deviceId,
+  return insertFixtureDevice(
+    t.db,
+    { ownerId, nombre: 'Equipo historial', apikey: `k${randomBytes(8).toString('hex')}`, secret: 's' },
+    {
       nombre: opts.mapa ? 'gps' : 'temp',
-      label_usuario: opts.label ?? (opts.mapa ? 'Posición' : 'Temperatura'),
-      nombre_nexo: opts.mapa ? 'gps' : 'temp',
-      tipo_sensor_id: opts.mapa ? tiposSensor.gps : tiposSensor.temperatura,
-      tipo_dato: opts.mapa ? tiposDato.json : tiposDato.plano,
-      variable_json: opts.mapa ? 'lat' : null,
-      variable_longitud: opts.mapa ? 'lng' : null,
-      calibracion: 0,
-      valor_encendido: null,
-      valor_apagado: null,
-      ultimo_valor: null,
-      fecha_uv: null,
-      conectado: 0,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const sensorId = Number(sensor.id);
-  await t.db
-    .insertInto('shadows')
-    .values({
-      sensor_id: sensorId,
-      nombre: 'w',
-      tipo_widget_id: opts.mapa ? tiposWidget.mapa : tiposWidget.grafico,
-      valor_min_referencia: null,
-      valor_max_referencia: null,
-      cantidad_horas: 24,
-      orden: 0,
-    })
-    .execute();
-  return { deviceId, sensorId };
+      labelUsuario: opts.label ?? (opts.mapa ? 'Posición' : 'Temperatura'),
+      nombreNexo: opts.mapa ? 'gps' : 'temp',
+      tipoSensorId: opts.mapa ? tiposSensor.gps : tiposSensor.temperatura,
+      tipoDato: opts.mapa ? tiposDato.json : tiposDato.plano,
+      variableJson: opts.mapa ? 'lat' : null,
+      variableLongitud: opts.mapa ? 'lng' : null,
+    },
+    { nombre: 'w', tipoWidgetId: opts.mapa ? tiposWidget.mapa : tiposWidget.grafico },
+  );
 }
 
 /** Gives another user a role on a device. */

@@ -1,66 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { tiposWidget } from '@nexo/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../platform/db/client.js';
 import { migrateToLatest } from '../../platform/db/migrator.js';
 import { seedReference } from '../../platform/db/seed-reference.js';
+import {
+  insertFixtureDevice,
+  insertFixtureUser,
+  startServerProcess,
+} from '../../platform/server-process.test-support.js';
 import { connectDevice } from './telemetry.test-support.js';
 
-const serverEntry = fileURLToPath(new URL('../../main.ts', import.meta.url));
-
-interface Running {
-  child: ChildProcess;
-  httpPort: number;
-  mqttPort: number;
-}
-
-/** Starts the real server as a child process on a file SQLite database; ports are read from its log. */
-function startServer(dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      DEMO: '0',
-      LOG_LEVEL: 'info',
-      JWT_SECRET: 'durability-secret-0123456789-0123456789',
-      ADMIN_PASSWORD: 'Admin12345',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      MQTT_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    let mqttPort = 0;
-    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó:\n${output}`)), 45_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const mqtt = /broker MQTT escuchando en el puerto (\d+)/.exec(output);
-      if (mqtt) mqttPort = Number(mqtt[1]);
-      const http = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (mqttPort && http) {
-        clearTimeout(timer);
-        resolve({ child, httpPort: Number(http[1]), mqttPort });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`el servidor terminó (${code}):\n${output}`));
-    });
-  });
-}
+/** Starts the real server as a child process on a file SQLite database. */
+const startServer = (dataDir: string) =>
+  startServerProcess(dataDir, { env: { JWT_SECRET: 'durability-secret-0123456789-0123456789' } });
 
 describe('QoS 1 durability', () => {
   const children: ChildProcess[] = [];
@@ -74,73 +30,13 @@ describe('QoS 1 durability', () => {
     const db = createDb({ sqliteFile: file });
     await migrateToLatest(db);
     await seedReference(db);
-    const now = Date.now();
-    const user = await db
-      .insertInto('users')
-      .values({
-        username: 'durable',
-        mail: 'durable@test.local',
-        nombre: 'Durable',
-        telefono: null,
-        codigo_pais_id: null,
-        password_hash: null,
-        es_externo: 0,
-        google_sub: null,
-        mail_validado: 1,
-        telegram_chat_id: null,
-        empresa_id: null,
-        usuario_padre_id: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const device = await db
-      .insertInto('devices')
-      .values({
-        nombre: 'Durable',
-        apikey: 'durable-key',
-        secret: 'durable-secret',
-        tipo_equipo_id: null,
-        owner_id: user.id,
-        conectado: 0,
-        conectado_cambio_at: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const sensor = await db
-      .insertInto('sensors')
-      .values({
-        device_id: device.id,
-        nombre: 'Temperatura',
-        label_usuario: 'Temperatura',
-        nombre_nexo: 'temperatura',
-        tipo_sensor_id: 1,
-        tipo_dato: 1,
-        variable_json: null,
-        variable_longitud: null,
-        calibracion: 0,
-        valor_encendido: null,
-        valor_apagado: null,
-        ultimo_valor: null,
-        fecha_uv: null,
-        conectado: 0,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('shadows')
-      .values({
-        sensor_id: sensor.id,
-        nombre: 'T',
-        tipo_widget_id: tiposWidget.termometro,
-        valor_min_referencia: 0,
-        valor_max_referencia: 50,
-        cantidad_horas: 24,
-        orden: 0,
-      })
-      .execute();
+    const ownerId = await insertFixtureUser(db, 'durable');
+    const { sensorId } = await insertFixtureDevice(
+      db,
+      { ownerId, nombre: 'Durable', apikey: 'durable-key', secret: 'durable-secret' },
+      {},
+      { nombre: 'T', tipoWidgetId: tiposWidget.termometro, min: 0, max: 50 },
+    );
     await db.destroy();
 
     const first = await startServer(dataDir);
@@ -169,7 +65,7 @@ describe('QoS 1 durability', () => {
     const stored = await check
       .selectFrom('readings')
       .select('valor')
-      .where('sensor_id', '=', sensor.id)
+      .where('sensor_id', '=', sensorId)
       .execute();
     await check.destroy();
     const storedValues = new Set(stored.map((r) => r.valor));
