@@ -9,7 +9,7 @@ import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { useUserUniqueness } from '../hooks/useUserUniqueness';
-import { PasswordField } from './PasswordField';
+import { PasswordFields } from './PasswordFields';
 import { RegistrationCodeDialog } from './RegistrationCodeDialog';
 import { UserFields } from './UserFields';
 
@@ -39,7 +39,7 @@ export function RegisterForm({ idSuscripcion, esGratis }: RegisterFormProps) {
       codigoPais: undefined,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const username = form.watch('username') ?? '';
   const mail = form.watch('mail') ?? '';
   const { usernameTaken, mailTaken } = useUserUniqueness(username, mail);
@@ -91,20 +91,7 @@ export function RegisterForm({ idSuscripcion, esGratis }: RegisterFormProps) {
       <Box component="form" onSubmit={submit} noValidate aria-label="Registrarme">
         <Stack spacing={2}>
           <UserFields layout="stacked" isUsernameTaken={usernameTaken} isMailTaken={mailTaken} />
-          <PasswordField
-            label="Contraseña"
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-          />
-          <PasswordField
-            label="Confirmar contraseña"
-            autoComplete="new-password"
-            {...form.register('confpassword')}
-            error={Boolean(errors.confpassword)}
-            helperText={errors.confpassword?.message}
-          />
+          <PasswordFields passwordLabel="Contraseña" />
           <Button
             type="submit"
             variant="contained"

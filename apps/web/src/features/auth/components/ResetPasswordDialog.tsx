@@ -10,11 +10,11 @@ import {
   Typography,
 } from '@mui/material';
 import { codigoVerificacionSchema, mensajes, passwordSchema } from '@nexo/contracts';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
-import { PasswordField } from './PasswordField';
+import { PasswordFields } from './PasswordFields';
 
 const ResetPasswordFormSchema = z
   .object({
@@ -59,47 +59,36 @@ export function ResetPasswordDialog({ open, hash, onClose }: ResetPasswordDialog
 
   return (
     <Dialog open={open} onClose={isSubmitting ? undefined : onClose} maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>Recuperar contraseña</DialogTitle>
-        <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {mensajes.codigoEnviado}
-          </Typography>
-          <Stack spacing={2}>
-            <TextField
-              label="Código"
-              autoFocus
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              {...form.register('codigo')}
-              error={Boolean(errors.codigo)}
-              helperText={errors.codigo?.message}
-            />
-            <PasswordField
-              label="Nueva contraseña"
-              autoComplete="new-password"
-              {...form.register('password')}
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <PasswordField
-              label="Confirmar contraseña"
-              autoComplete="new-password"
-              {...form.register('confpassword')}
-              error={Boolean(errors.confpassword)}
-              helperText={errors.confpassword?.message}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            Cambiar contraseña
-          </Button>
-        </DialogActions>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <DialogTitle>Recuperar contraseña</DialogTitle>
+          <DialogContent>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {mensajes.codigoEnviado}
+            </Typography>
+            <Stack spacing={2}>
+              <TextField
+                label="Código"
+                autoFocus
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                {...form.register('codigo')}
+                error={Boolean(errors.codigo)}
+                helperText={errors.codigo?.message}
+              />
+              <PasswordFields passwordLabel="Nueva contraseña" />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="contained" loading={isSubmitting}>
+              Cambiar contraseña
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }

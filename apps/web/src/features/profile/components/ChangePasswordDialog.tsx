@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { mensajes, passwordSchema } from '@nexo/contracts';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useAlerts } from '../../../shared/ui/useAlerts';
-import { PasswordField } from '../../auth/components/PasswordField';
+import { PasswordFields } from '../../auth/components/PasswordFields';
 import { profileApi } from '../api/profileApi';
 
 const ChangePasswordFormSchema = z
@@ -22,7 +22,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     resolver: zodResolver(ChangePasswordFormSchema),
     defaultValues: { password: '', confpassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const close = () => {
     form.reset();
@@ -41,36 +41,24 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <Dialog open={open} onClose={isSubmitting ? undefined : close} maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>Cambiar contraseña</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <PasswordField
-              label="Nueva contraseña"
-              autoComplete="new-password"
-              autoFocus
-              {...form.register('password')}
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <PasswordField
-              label="Confirmar contraseña"
-              autoComplete="new-password"
-              {...form.register('confpassword')}
-              error={Boolean(errors.confpassword)}
-              helperText={errors.confpassword?.message}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} color="inherit" disabled={isSubmitting}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            Guardar
-          </Button>
-        </DialogActions>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={submit} noValidate>
+          <DialogTitle>Cambiar contraseña</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <PasswordFields passwordLabel="Nueva contraseña" autoFocus />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close} color="inherit" disabled={isSubmitting}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="contained" loading={isSubmitting}>
+              Guardar
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
     </Dialog>
   );
 }
