@@ -2,7 +2,6 @@ import AddLinkRoundedIcon from '@mui/icons-material/AddLinkRounded';
 import {
   Alert,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -15,6 +14,7 @@ import { mensajes } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/httpClient';
+import { FormDialogActions } from '../../../shared/ui/FormDialogActions';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { asociarEquipo } from '../api/devicesApi';
 import { invalidateDevices, useEquipoCompartido, useEquipos } from '../api/devicesQueries';
@@ -139,19 +139,7 @@ export function AddExistingDeviceDialog({
           {serverError && <Alert severity="error">{serverError}</Alert>}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={saving} color="inherit">
-          {mensajes.cancelar}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={add}
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {mensajes.agregarEquipo}
-        </Button>
-      </DialogActions>
+      <FormDialogActions isSaving={saving} onCancel={close} saveLabel={mensajes.agregarEquipo} onSave={add} />
     </Dialog>
   );
 }

@@ -1,20 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { type Equipo, EquipoSaveInputSchema, mensajes } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormDialogActions } from '../../../shared/ui/FormDialogActions';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { actualizarEquipo, grabarEquipo } from '../api/devicesApi';
 import { invalidateDevices, useTiposEquipo } from '../api/devicesQueries';
@@ -107,19 +98,7 @@ export function DeviceFormDialog({
             </TextField>
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={saving} color="inherit">
-            {mensajes.cancelar}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {mensajes.guardar}
-          </Button>
-        </DialogActions>
+        <FormDialogActions isSaving={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );

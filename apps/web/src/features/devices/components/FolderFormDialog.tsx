@@ -1,18 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { type Carpeta, CarpetaSaveInputSchema, mensajes } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormDialogActions } from '../../../shared/ui/FormDialogActions';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { grabarCarpeta } from '../api/devicesApi';
 import { invalidateDevices } from '../api/devicesQueries';
@@ -76,19 +69,7 @@ export function FolderFormDialog({
             helperText={form.formState.errors.nombre?.message}
           />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={saving} color="inherit">
-            {mensajes.cancelar}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {mensajes.guardar}
-          </Button>
-        </DialogActions>
+        <FormDialogActions isSaving={saving} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,16 +1,8 @@
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { type Carpeta, type Equipo, mensajes } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormDialogActions } from '../../../shared/ui/FormDialogActions';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { moverDeCarpeta } from '../api/devicesApi';
 import { invalidateDevices } from '../api/devicesQueries';
@@ -85,19 +77,7 @@ export function MoveToFolderDialog({
           ))}
         </TextField>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} disabled={saving} color="inherit">
-          {mensajes.cancelar}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {mensajes.mover}
-        </Button>
-      </DialogActions>
+      <FormDialogActions isSaving={saving} onCancel={close} saveLabel={mensajes.mover} onSave={submit} />
     </Dialog>
   );
 }

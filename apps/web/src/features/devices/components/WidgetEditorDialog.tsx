@@ -6,9 +6,7 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Divider,
@@ -43,6 +41,7 @@ import { useState } from 'react';
 import { Controller, type FieldError, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { isApiError } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
+import { FormDialogActions } from '../../../shared/ui/FormDialogActions';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { SensorWidget } from '../../sensors/components/SensorWidget';
 import { grabarSensor } from '../api/devicesApi';
@@ -548,19 +547,7 @@ export function WidgetEditorDialog({
               })}
             </Stack>
           </DialogContent>
-          <DialogActions sx={{ px: 3, py: 2 }}>
-            <Button onClick={close} disabled={saving} color="inherit">
-              {mensajes.cancelar}
-            </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={saving}
-              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              {mensajes.guardar}
-            </Button>
-          </DialogActions>
+          <FormDialogActions isSaving={saving} onCancel={close} sx={{ px: 3, py: 2 }} />
         </form>
       </Dialog>
       <LicenceDialog
