@@ -8,3 +8,4 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './realtime.js';
 export * from './telemetry.js';
+export * from './values.js';

@@ -8,6 +8,7 @@ import {
   type PuntoRuta,
   parseFechaHistorial,
   type RutaAnswer,
+  readCoordinates,
   rolesEquipo,
   type Sensor,
   tiposSensor,
@@ -85,36 +86,6 @@ function isMapSensor(sensor: HistorySensor): boolean {
     sensor.tipoSensor.id === tiposSensor.gps ||
     sensor.shadows.some((s) => s.tipoWidget.id === tiposWidget.mapa)
   );
-}
-
-function coordinate(value: unknown): number | null {
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && value.trim() !== ''
-        ? Number(value)
-        : NaN;
-  return Number.isFinite(n) ? n : null;
-}
-
-/** Latitude/longitude from a map sensor's JSON value, or null when missing or out of range. */
-export function parsePosition(
-  valor: string,
-  latKey: string,
-  lngKey: string,
-): { lat: number; lng: number } | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(valor);
-  } catch {
-    return null;
-  }
-  if (!parsed || typeof parsed !== 'object') return null;
-  const record = parsed as Record<string, unknown>;
-  const lat = coordinate(record[latKey]);
-  const lng = coordinate(record[lngKey]);
-  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { lat, lng };
 }
 
 function haversineMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -409,7 +380,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
           CSV_PAGE,
         );
         for (const row of rows) {
-          const position = parsePosition(row.valor, latKey, lngKey);
+          const position = readCoordinates(row.valor, latKey, lngKey);
           if (!position) {
             invalid++;
             continue;

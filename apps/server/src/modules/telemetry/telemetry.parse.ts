@@ -1,4 +1,4 @@
-import { tiposDato } from '@nexo/contracts';
+import { parseDecimal, tiposDato } from '@nexo/contracts';
 import type { SensorInfo } from './telemetry.repository.js';
 
 /** Largest payload accepted from a device (MQTT or HTTP); larger ones are dropped and counted. */
@@ -11,16 +11,6 @@ export type ParsedValue =
   | { ok: false; reason: RejectReason };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function toNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'boolean') return null;
-  if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
-  if (trimmed === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return null;
-  const parsed = Number(trimmed);
-  return Number.isFinite(parsed) ? parsed : null;
-}
 
 /** Adds the calibration without float noise (21.1 + 0.3 → 21.4, not 21.400000000000002). */
 function calibrate(value: number, calibracion: number): number {
@@ -64,8 +54,8 @@ export function parseReading(sensor: SensorInfo, payload: Uint8Array): ParsedVal
     const latName = sensor.variableJson ?? '';
     if (sensor.variableLongitud) {
       if (!(latName in fields) || !(sensor.variableLongitud in fields)) return { ok: false, reason: 'campo' };
-      const lat = toNumber(fields[latName]);
-      const lng = toNumber(fields[sensor.variableLongitud]);
+      const lat = parseDecimal(fields[latName]);
+      const lng = parseDecimal(fields[sensor.variableLongitud]);
       if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
         return { ok: false, reason: 'numero' };
       }
@@ -83,7 +73,7 @@ export function parseReading(sensor: SensorInfo, payload: Uint8Array): ParsedVal
     raw = text.trim();
   }
 
-  const number = toNumber(raw);
+  const number = parseDecimal(raw);
   if (number === null) {
     if (sensor.numerico) return { ok: false, reason: 'numero' };
     return { ok: true, valor: raw, valorNum: null };

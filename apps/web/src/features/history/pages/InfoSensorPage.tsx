@@ -23,6 +23,8 @@ import {
   HorasHistorialSchema,
   mensajes,
   rangosHistorial,
+  readCoordinates,
+  readNumeric,
   rolesEquipo,
   type Sensor,
   tiposSensor,
@@ -38,7 +40,6 @@ import { enviarValor } from '../../devices/api/devicesApi';
 import { useEquipo } from '../../devices/api/devicesQueries';
 import { useAppConfig } from '../../sensors/api/useAppConfig';
 import { SensorWidget, unidadDe } from '../../sensors/components/SensorWidget';
-import { readCoordinates, readNumeric } from '../../sensors/components/widgetValue';
 import { downloadCsv, useGrafico, useInfoSensor, useRuta } from '../api/historyApi';
 import { HistoryChart, type LivePoint } from '../components/HistoryChart';
 import { HistoryList } from '../components/HistoryList';

@@ -1,11 +1,11 @@
 import { Box, CircularProgress, useTheme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { mensajes } from '@nexo/contracts';
+import { mensajes, readNumeric } from '@nexo/contracts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { HistorialWidgetRegistro } from '../api/historialWidget';
 import { echarts } from '../charts/echarts';
 import { CompactValue, WidgetFrame, WidgetMessage } from './WidgetStates';
-import { clamp, formatNumber, readNumeric, referenceRange } from './widgetValue';
+import { clamp, formatNumber, referenceRange } from './widgetValue';
 
 export interface ChartWidgetProps {
   registros: HistorialWidgetRegistro[] | undefined;

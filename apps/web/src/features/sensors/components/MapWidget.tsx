@@ -1,11 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import { Box, Typography, useTheme } from '@mui/material';
-import { mensajes } from '@nexo/contracts';
+import { type Coordinates, mensajes, readCoordinates } from '@nexo/contracts';
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import { CompactValue, WidgetFrame, WidgetMessage } from './WidgetStates';
-import { type Coordinates, readCoordinates } from './widgetValue';
 
 export interface MapWidgetProps {
   valor: string | null | undefined;

@@ -1,7 +1,7 @@
-import { mensajes } from '@nexo/contracts';
+import { mensajes, readNumeric } from '@nexo/contracts';
 import type { ReactNode } from 'react';
 import { CompactValue, RangeCaption, WidgetFrame, WidgetMessage } from './WidgetStates';
-import { clamp, formatNumber, isOutOfRange, type Range, readNumeric, referenceRange } from './widgetValue';
+import { clamp, formatNumber, isOutOfRange, type Range, referenceRange } from './widgetValue';
 
 export interface NumericWidgetProps {
   valor: string | null | undefined;
