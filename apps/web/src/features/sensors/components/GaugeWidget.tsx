@@ -1,8 +1,8 @@
-import { Box, Stack, Typography, useTheme } from '@mui/material';
+import { Box, Stack, useTheme } from '@mui/material';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { echarts } from '../charts/echarts';
 import { NumericWidget, type NumericWidgetProps } from './NumericWidget';
-import { RangeCaption } from './WidgetStates';
+import { WidgetReadout } from './WidgetReadout';
 
 /** Tachometer: an echarts gauge over the reference range; the needle stops at the range ends. */
 export function GaugeWidget(props: NumericWidgetProps) {
@@ -67,25 +67,7 @@ export function GaugeWidget(props: NumericWidgetProps) {
                 opts={{ renderer: 'canvas' }}
               />
             </Box>
-            <Stack sx={{ alignItems: 'flex-start' }}>
-              <Typography
-                component="div"
-                sx={{
-                  fontSize: '1.9rem',
-                  fontWeight: 700,
-                  lineHeight: 1,
-                  fontVariantNumeric: 'tabular-nums',
-                }}
-              >
-                {view.label}
-                {props.unidad && (
-                  <Typography component="span" sx={{ fontSize: '0.95rem', color: 'text.secondary', ml: 0.5 }}>
-                    {props.unidad}
-                  </Typography>
-                )}
-              </Typography>
-              <RangeCaption range={view.range} outOfRange={view.outOfRange} />
-            </Stack>
+            <WidgetReadout view={view} unit={props.unidad || null} />
           </Stack>
         );
       }}

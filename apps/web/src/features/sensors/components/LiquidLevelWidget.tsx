@@ -2,7 +2,7 @@ import { Box, Stack, Typography, useTheme } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useId } from 'react';
 import { NumericWidget, type NumericWidgetProps } from './NumericWidget';
-import { RangeCaption } from './WidgetStates';
+import { WidgetReadout } from './WidgetReadout';
 import { fraction } from './widgetValue';
 
 const wave = keyframes`
@@ -94,28 +94,13 @@ export function LiquidLevelWidget(props: NumericWidgetProps) {
                 ))}
               </Box>
             </Box>
-            <Stack sx={{ alignItems: 'flex-start' }}>
-              <Typography
-                component="div"
-                sx={{
-                  fontSize: '1.9rem',
-                  fontWeight: 700,
-                  lineHeight: 1,
-                  fontVariantNumeric: 'tabular-nums',
-                }}
-              >
-                {view.label}
-                <Typography component="span" sx={{ fontSize: '0.95rem', color: 'text.secondary', ml: 0.5 }}>
-                  {props.unidad ?? ''}
-                </Typography>
-              </Typography>
+            <WidgetReadout view={view} unit={props.unidad ?? ''}>
               {props.unidad !== '%' && (
                 <Typography variant="caption" color="text.secondary">
                   {percent}%
                 </Typography>
               )}
-              <RangeCaption range={view.range} outOfRange={view.outOfRange} />
-            </Stack>
+            </WidgetReadout>
           </Stack>
         );
       }}

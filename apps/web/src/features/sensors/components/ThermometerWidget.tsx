@@ -1,7 +1,7 @@
-import { Box, Stack, Typography, useTheme } from '@mui/material';
+import { Box, Stack, useTheme } from '@mui/material';
 import { useId } from 'react';
 import { NumericWidget, type NumericWidgetProps } from './NumericWidget';
-import { RangeCaption } from './WidgetStates';
+import { WidgetReadout } from './WidgetReadout';
 import { fraction } from './widgetValue';
 
 /** Thermometer drawn in SVG: the column height is the value's position in the reference range. */
@@ -85,23 +85,7 @@ export function ThermometerWidget(props: NumericWidgetProps) {
                 />
               ))}
             </Box>
-            <Stack sx={{ alignItems: 'flex-start' }}>
-              <Typography
-                component="div"
-                sx={{
-                  fontSize: '1.9rem',
-                  fontWeight: 700,
-                  lineHeight: 1,
-                  fontVariantNumeric: 'tabular-nums',
-                }}
-              >
-                {view.label}
-                <Typography component="span" sx={{ fontSize: '0.95rem', color: 'text.secondary', ml: 0.5 }}>
-                  {props.unidad ?? '°C'}
-                </Typography>
-              </Typography>
-              <RangeCaption range={view.range} outOfRange={view.outOfRange} />
-            </Stack>
+            <WidgetReadout view={view} unit={props.unidad ?? '°C'} />
           </Stack>
         );
       }}
