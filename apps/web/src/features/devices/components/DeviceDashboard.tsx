@@ -11,9 +11,8 @@ import {
   useContainerWidth,
 } from 'react-grid-layout';
 import { pendingCommands } from '../../../shared/realtime/pendingCommands';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
-import { eliminarSensor, enviarValor, guardarLayout } from '../api/devicesApi';
+import { enviarValor, guardarLayout } from '../api/devicesApi';
 import { invalidateDevices, patchEquipo } from '../api/devicesQueries';
 import { devicePermissions } from '../permissions';
 import {
@@ -25,8 +24,7 @@ import {
 } from './dashboardLayout';
 import { ResizeDialog } from './ResizeDialog';
 import { SensorCard } from './SensorCard';
-import { WidgetEditorDialog } from './WidgetEditorDialog';
-import { WidgetInfoDialog } from './WidgetInfoDialog';
+import { type SensorDialog, SensorDialogs } from './SensorDialogs';
 
 /** The grid's breakpoint for a container width (lg 1200, md 996, xs 0). */
 export function breakpointFor(width: number): BreakpointName {
@@ -46,10 +44,7 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200 });
   const [layouts, setLayouts] = useState<Layouts>(() => completeLayouts(equipo, equipo.layouts));
   const [resizing, setResizing] = useState<string | null>(null);
-  const [info, setInfo] = useState<Sensor | null>(null);
-  const [editing, setEditing] = useState<Sensor | null>(null);
-  const [deleting, setDeleting] = useState<Sensor | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [dialog, setDialog] = useState<SensorDialog | null>(null);
   const savedSignature = useRef(layoutSignature(completeLayouts(equipo, equipo.layouts)));
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -119,24 +114,6 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await eliminarSensor(deleting.id);
-      await Promise.all([
-        invalidateDevices(client, equipo.id),
-        client.invalidateQueries({ queryKey: ['usuario'] }),
-      ]);
-      alerts.success(mensajes.ejecutadoExitosamente);
-      setDeleting(null);
-    } catch (error) {
-      alerts.error(error);
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
-
   const items = useMemo(
     () => equipo.sensores.flatMap((sensor) => sensor.shadows.map((shadow) => ({ sensor, shadow }))),
     [equipo.sensores],
@@ -200,9 +177,9 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
                   compact={compact}
                   canManage={permisos.canManageWidgets}
                   onSend={(valor) => void send(sensor, valor)}
-                  onInfo={() => setInfo(sensor)}
-                  onEdit={() => setEditing(sensor)}
-                  onDelete={() => setDeleting(sensor)}
+                  onInfo={() => setDialog({ kind: 'info', sensor })}
+                  onEdit={() => setDialog({ kind: 'edit', sensor })}
+                  onDelete={() => setDialog({ kind: 'delete', sensor })}
                   onResize={() => setResizing(String(shadow.id))}
                 />
               </div>
@@ -216,24 +193,7 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
         onChoose={applyResize}
         onClose={() => setResizing(null)}
       />
-      {info && <WidgetInfoDialog equipo={equipo} sensor={info} onClose={() => setInfo(null)} />}
-      <WidgetEditorDialog
-        open={editing !== null}
-        equipo={equipo}
-        sensor={editing}
-        onClose={() => setEditing(null)}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={mensajes.eliminarTitulo}
-        message={mensajes.eliminarSensorPregunta}
-        confirmLabel={mensajes.siEliminar}
-        cancelLabel={mensajes.no}
-        destructive
-        loading={deleteBusy}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <SensorDialogs equipo={equipo} dialog={dialog} onClose={() => setDialog(null)} />
     </Box>
   );
 }

@@ -6,21 +6,15 @@ import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/materia
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { type Equipo, mensajes, readNumeric, type Sensor, tabla } from '@nexo/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { useAlerts } from '../../../shared/ui/useAlerts';
 import { unidadDe } from '../../sensors/components/SensorWidget';
 import { formatNumber } from '../../sensors/components/widgetValue';
-import { eliminarSensor } from '../api/devicesApi';
-import { invalidateDevices } from '../api/devicesQueries';
 import { devicePermissions } from '../permissions';
 import { ConnectionBadge } from './ConnectionBadge';
 import { formatFecha } from './SensorCard';
+import { type SensorDialog, SensorDialogs } from './SensorDialogs';
 import { SensorTypeIcon } from './sensorTypeIcon';
-import { WidgetEditorDialog } from './WidgetEditorDialog';
-import { WidgetInfoDialog } from './WidgetInfoDialog';
 
 /** The last value as users read it: numbers in the Spanish format with the sensor's unit. */
 function valorLegible(sensor: Sensor): string {
@@ -32,13 +26,8 @@ function valorLegible(sensor: Sensor): string {
 
 /** The Listado tab: name, type, last value and actions; search, sorting and the spec's page sizes. */
 export function SensorsTable({ equipo }: { equipo: Equipo }) {
-  const client = useQueryClient();
-  const alerts = useAlerts();
   const permisos = devicePermissions(equipo.idRol);
-  const [info, setInfo] = useState<Sensor | null>(null);
-  const [editing, setEditing] = useState<Sensor | null>(null);
-  const [deleting, setDeleting] = useState<Sensor | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<SensorDialog | null>(null);
   const [pagination, setPagination] = useState<{ page: number; pageSize: number }>({
     page: 0,
     pageSize: tabla.pageSize,
@@ -107,7 +96,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
               <Tooltip title={mensajes.informacion}>
                 <IconButton
                   size="small"
-                  onClick={() => setInfo(row)}
+                  onClick={() => setDialog({ kind: 'info', sensor: row })}
                   aria-label={`${mensajes.informacion} ${row.labelUsuario}`}
                 >
                   <VisibilityRoundedIcon fontSize="small" />
@@ -116,7 +105,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
               <Tooltip title={mensajes.editar}>
                 <IconButton
                   size="small"
-                  onClick={() => setEditing(row)}
+                  onClick={() => setDialog({ kind: 'edit', sensor: row })}
                   aria-label={`${mensajes.editar} ${row.labelUsuario}`}
                 >
                   <EditRoundedIcon fontSize="small" />
@@ -125,7 +114,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
               <Tooltip title={mensajes.eliminar}>
                 <IconButton
                   size="small"
-                  onClick={() => setDeleting(row)}
+                  onClick={() => setDialog({ kind: 'delete', sensor: row })}
                   aria-label={`${mensajes.eliminar} ${row.labelUsuario}`}
                 >
                   <DeleteOutlineRoundedIcon fontSize="small" />
@@ -137,24 +126,6 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
       ),
     },
   ];
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await eliminarSensor(deleting.id);
-      await Promise.all([
-        invalidateDevices(client, equipo.id),
-        client.invalidateQueries({ queryKey: ['usuario'] }),
-      ]);
-      alerts.success(mensajes.ejecutadoExitosamente);
-      setDeleting(null);
-    } catch (error) {
-      alerts.error(error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
@@ -177,24 +148,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
           noRowsLabel: mensajes.noHayWidgets,
         }}
       />
-      {info && <WidgetInfoDialog equipo={equipo} sensor={info} onClose={() => setInfo(null)} />}
-      <WidgetEditorDialog
-        open={editing !== null}
-        equipo={equipo}
-        sensor={editing}
-        onClose={() => setEditing(null)}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={mensajes.eliminarTitulo}
-        message={mensajes.eliminarSensorPregunta}
-        confirmLabel={mensajes.siEliminar}
-        cancelLabel={mensajes.no}
-        destructive
-        loading={busy}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      <SensorDialogs equipo={equipo} dialog={dialog} onClose={() => setDialog(null)} />
     </Paper>
   );
 }
