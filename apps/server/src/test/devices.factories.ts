@@ -126,3 +126,27 @@ export async function createFolder(
 }
 
 export { rootFolderId };
+
+/**
+ * A body for POST /api/equipo/agregarSensorDesarrollador: a plain temperature sensor
+ * `temperatura` with one thermometer 0–50 on device `idEquipo`; `patch` overrides fields.
+ */
+export function sensorSaveBody(idEquipo: number, patch: Record<string, unknown> = {}) {
+  return {
+    idEquipo,
+    labelUsuario: 'Temperatura invernadero',
+    calibracion: 0,
+    nombreNexo: 'temperatura',
+    tipoSensor: { id: 1 },
+    tipoDato: { id: 1 },
+    shadows: [
+      {
+        nombre: 'Termómetro',
+        tipoWidget: { id: tiposWidget.termometro },
+        valorMinReferencia: 0,
+        valorMaxReferencia: 50,
+      },
+    ],
+    ...patch,
+  };
+}

@@ -88,6 +88,7 @@ export {
   createSensor,
   linkUserToDevice,
   rootFolderId,
+  sensorSaveBody,
   type TestDevice,
   type TestSensor,
 } from './devices.factories.js';

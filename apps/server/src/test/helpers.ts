@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, type AppOverrides, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { createDb, type Db } from '../platform/db/client.js';
@@ -113,5 +114,45 @@ export async function buildTestApp(
       await app.close();
       await testDb.cleanup();
     },
+  };
+}
+
+/**
+ * The suite's app: built on `engine` before its tests and closed after them. The returned object
+ * reads through to that app, so it can be captured at describe time.
+ */
+export function useTestApp(engine: Engine, options: Parameters<typeof buildTestApp>[1] = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await buildTestApp(engine, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const built = (): TestApp => {
+    if (!current) throw new Error('la aplicación de prueba se usa fuera de los tests de su suite');
+    return current;
+  };
+  return {
+    engine,
+    get app() {
+      return built().app;
+    },
+    get db() {
+      return built().db;
+    },
+    get mailer() {
+      return built().mailer;
+    },
+    close: () => built().close(),
+  };
+}
+
+/** JSON POST and GET through `app.inject`, with the caller's headers (usually `user.auth`). */
+export function jsonRequests(t: TestApp) {
+  return {
+    post: (url: string, headers: Record<string, string>, payload: unknown) =>
+      t.app.inject({ method: 'POST', url, headers, payload: payload as object }),
+    get: (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers }),
   };
 }

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
-import type { ReadingInput } from '../modules/history/index.js';
+import pino from 'pino';
+import { createHistoryService, type HistoryService, type ReadingInput } from '../modules/history/index.js';
 import { insertFixtureDevice } from '../platform/server-process.test-support.js';
 import type { TestApp } from './helpers.js';
+
+/** The history service on the test app's database: silent, keeping readings forever, no OSRM. */
+export function historyServiceFor(t: TestApp): HistoryService {
+  return createHistoryService({
+    db: t.db,
+    log: pino({ level: 'silent' }),
+    config: { historyRetentionDays: 0, osrmUrl: undefined },
+  });
+}
 
 /** Test data for history: a device owned by `ownerId` with one sensor, inserted directly. */
 export async function seedSensor(

@@ -1,39 +1,18 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../test/auth-helpers.js';
 import { createUser } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+import { hasRedisServer, startRedisServer, type TestRedis } from '../../test/redis-server.js';
 
 /** Two instances behind a load balancer share one Redis: limits and captcha replay hold across them. */
-describe.skipIf(!hasRedis)('auth limits shared through Redis', () => {
-  let redis: ChildProcess;
+describe.skipIf(!hasRedisServer)('auth limits shared through Redis', () => {
+  let redis: TestRedis | undefined;
   let a: TestApp;
   let b: TestApp;
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
 
   beforeAll(async () => {
-    redis = spawn('redis-server', [
-      '--port',
-      String(port),
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--bind',
-      '127.0.0.1',
-    ]);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('redis-server no arrancó')), 10_000);
-      redis.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('Ready to accept connections')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-    const env = { REDIS_URL: `redis://127.0.0.1:${port}`, LOGIN_MAX_ATTEMPTS: '2' };
+    redis = await startRedisServer();
+    const env = { REDIS_URL: redis.url, LOGIN_MAX_ATTEMPTS: '2' };
     a = await buildTestApp('sqlite', { env });
     // The second instance uses the same database, as instances of one deployment do.
     b = await buildTestApp('sqlite', { env, overrides: { db: a.db } });
@@ -41,7 +20,7 @@ describe.skipIf(!hasRedis)('auth limits shared through Redis', () => {
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    redis?.kill();
+    redis?.stop();
   });
 
   it('failures on one instance block the username on the other', async () => {

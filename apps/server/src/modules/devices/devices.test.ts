@@ -1,5 +1,5 @@
 import { codigosEquipo, mensajes, rolesEquipo, tiposWidget } from '@nexo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createDevice,
   createFolder,
@@ -7,21 +7,11 @@ import {
   createUser,
   linkUserToDevice,
 } from '../../test/factories.js';
-import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
+import { engines, jsonRequests, useTestApp } from '../../test/helpers.js';
 
 describe.each(engines)('devices API (%s)', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const post = (url: string, headers: Record<string, string>, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers });
+  const t = useTestApp(engine);
+  const { post, get } = jsonRequests(t);
 
   describe('catalogues', () => {
     it('lists sensor types, device types and the widget editor catalogues', async () => {

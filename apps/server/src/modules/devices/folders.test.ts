@@ -1,7 +1,7 @@
 import { mensajes } from '@nexo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDevice, createFolder, createUser, rootFolderId } from '../../test/factories.js';
-import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
+import { engines, jsonRequests, useTestApp } from '../../test/helpers.js';
 
 interface CarpetaJson {
   id: number;
@@ -13,16 +13,8 @@ interface CarpetaJson {
 }
 
 describe.each(engines)('folders API (%s)', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const post = (url: string, headers: Record<string, string>, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const t = useTestApp(engine);
+  const { post } = jsonRequests(t);
   const tree = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/sv/api/usuario/traerCarpetas', headers })).json() as {
       status: 1;

@@ -1,40 +1,22 @@
 import { codigosEquipo, mensajes, rolesEquipo, tiposWidget } from '@nexo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevice, createSensor, createUser, linkUserToDevice } from '../../test/factories.js';
-import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import {
+  createDevice,
+  createSensor,
+  createUser,
+  linkUserToDevice,
+  sensorSaveBody,
+} from '../../test/factories.js';
+import { engines, jsonRequests, useTestApp } from '../../test/helpers.js';
 
 describe.each(engines)('sensors API (%s)', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(engine);
   const changed: number[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp(engine);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const post = (url: string, headers: Record<string, string>, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const { post } = jsonRequests(t);
   const save = (headers: Record<string, string>, payload: unknown) =>
     post('/sv/api/equipo/agregarSensorDesarrollador', headers, payload);
 
-  const body = (idEquipo: number, patch: Record<string, unknown> = {}) => ({
-    idEquipo,
-    labelUsuario: 'Temperatura invernadero',
-    calibracion: 0,
-    nombreNexo: 'temperatura',
-    tipoSensor: { id: 1 },
-    tipoDato: { id: 1 },
-    shadows: [
-      {
-        nombre: 'Termómetro',
-        tipoWidget: { id: tiposWidget.termometro },
-        valorMinReferencia: 0,
-        valorMaxReferencia: 50,
-      },
-    ],
-    ...patch,
-  });
+  const body = sensorSaveBody;
 
   async function ownerWithDevice(plan: 'gratis' | 'full' | 'ninguno' = 'full') {
     const owner = await createUser(t, { plan });

@@ -1,10 +1,9 @@
 import { mensajes, rolesEquipo } from '@nexo/contracts';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
-import { numericReadings, seedSensor, shareDevice } from '../../test/history-fixtures.js';
-import { createHistoryService, type HistoryService } from './index.js';
+import { historyServiceFor, numericReadings, seedSensor, shareDevice } from '../../test/history-fixtures.js';
+import type { HistoryService } from './index.js';
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
@@ -17,11 +16,7 @@ describe.each(engines)('history API on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine);
     owner = await createUser(t);
-    history = createHistoryService({
-      db: t.db,
-      log: pino({ level: 'silent' }),
-      config: { historyRetentionDays: 0, osrmUrl: undefined },
-    });
+    history = historyServiceFor(t);
   });
   afterAll(async () => {
     await t.close();

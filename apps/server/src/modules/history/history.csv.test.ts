@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
-import { seedSensor } from '../../test/history-fixtures.js';
-import { createHistoryService, type HistoryService } from './index.js';
+import { historyServiceFor, seedSensor } from '../../test/history-fixtures.js';
+import type { HistoryService } from './index.js';
 
 describe.each(engines)('CSV export on %s', (engine) => {
   let t: TestApp;
@@ -15,11 +14,7 @@ describe.each(engines)('CSV export on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine);
     owner = await createUser(t);
-    history = createHistoryService({
-      db: t.db,
-      log: pino({ level: 'silent' }),
-      config: { historyRetentionDays: 0, osrmUrl: undefined },
-    });
+    history = historyServiceFor(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   });

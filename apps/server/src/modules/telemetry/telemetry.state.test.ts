@@ -2,7 +2,13 @@ import { createConnection } from 'node:net';
 import { tiposWidget } from '@nexo/contracts';
 import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevice, createSensor, createUser, type TestUser } from '../../test/factories.js';
+import {
+  createDevice,
+  createSensor,
+  createUser,
+  sensorSaveBody,
+  type TestUser,
+} from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
 import { connectStomp } from '../realtime/realtime.test-support.js';
 import { baseUrlOf, connectDevice, mqttUrlOf, waitUntil } from './telemetry.test-support.js';
@@ -109,22 +115,7 @@ describe.each(engines)('connection state details (%s)', (engine) => {
       method: 'POST',
       url: '/sv/api/equipo/agregarSensorDesarrollador',
       headers: owner.auth,
-      payload: {
-        idEquipo: device.id,
-        labelUsuario: 'Nuevo',
-        calibracion: 0,
-        nombreNexo: 'nuevo',
-        tipoSensor: { id: 1 },
-        tipoDato: { id: 1 },
-        shadows: [
-          {
-            nombre: 'Termómetro',
-            tipoWidget: { id: tiposWidget.termometro },
-            valorMinReferencia: 0,
-            valorMaxReferencia: 50,
-          },
-        ],
-      },
+      payload: sensorSaveBody(device.id, { labelUsuario: 'Nuevo', nombreNexo: 'nuevo' }),
     });
     expect(saved.statusCode).toBe(200);
     const sensorId = Number(saved.json().sensor.id);

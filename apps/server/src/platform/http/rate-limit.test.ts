@@ -1,13 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRedisServer, startRedisServer, type TestRedis } from '../../test/redis-server.js';
 import {
   type AttemptStore,
   createLoginLimiter,
   createMemoryAttemptStore,
   createRedisAttemptStore,
 } from './rate-limit.js';
-
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
 function behavesAsAnAttemptStore(name: string, make: () => AttemptStore) {
   describe(name, () => {
@@ -68,41 +66,20 @@ describe('memory attempt store', () => {
 
 behavesAsAnAttemptStore('memory attempt store (contract)', () => createMemoryAttemptStore());
 
-describe.skipIf(!hasRedis)('redis attempt store', () => {
-  let server: ChildProcess;
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+describe.skipIf(!hasRedisServer)('redis attempt store', () => {
+  let redis: TestRedis;
   beforeAll(async () => {
-    server = spawn('redis-server', [
-      '--port',
-      String(port),
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--bind',
-      '127.0.0.1',
-    ]);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('redis-server no arrancó')), 10_000);
-      server.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('Ready to accept connections')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
+    redis = await startRedisServer();
   });
   afterAll(() => {
-    server.kill();
+    redis.stop();
   });
 
-  behavesAsAnAttemptStore('redis (contract)', () =>
-    createRedisAttemptStore(`redis://127.0.0.1:${port}`, 'test:'),
-  );
+  behavesAsAnAttemptStore('redis (contract)', () => createRedisAttemptStore(redis.url, 'test:'));
 
   it('shares counts between two instances and sets the window on the first hit', async () => {
-    const a = createRedisAttemptStore(`redis://127.0.0.1:${port}`, 'shared:');
-    const b = createRedisAttemptStore(`redis://127.0.0.1:${port}`, 'shared:');
+    const a = createRedisAttemptStore(redis.url, 'shared:');
+    const b = createRedisAttemptStore(redis.url, 'shared:');
     try {
       await a.increment('login:u:x', 30);
       expect(await b.increment('login:u:x', 30)).toBe(2);
