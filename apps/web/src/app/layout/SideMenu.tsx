@@ -13,18 +13,10 @@ import RouterRoundedIcon from '@mui/icons-material/RouterRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
 import WorkspacePremiumRoundedIcon from '@mui/icons-material/WorkspacePremiumRounded';
-import {
-  Box,
-  Collapse,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  ListSubheader,
-  Typography,
-} from '@mui/material';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { SideMenuItem, type SideMenuLink } from './SideMenuItem';
+import { SideMenuSection } from './SideMenuSection';
 import { useMenuDevices } from './useMenuDevices';
 
 export type MenuSection = 'home' | 'perfil' | 'tienda';
@@ -35,35 +27,22 @@ export function sectionOf(pathname: string): MenuSection {
   return 'home';
 }
 
-interface ItemProps {
-  to: string;
-  label: string;
-  icon?: ReactNode;
-  nested?: boolean;
-  onNavigate: () => void;
-}
+const homeLinks: SideMenuLink[] = [
+  { to: '/home/misProgramas', label: 'Mis Programas', icon: <EventRepeatRoundedIcon /> },
+  { to: '/home/misAcciones', label: 'Mis Acciones', icon: <BoltRoundedIcon /> },
+  { to: '/home/misEventos', label: 'Mis Eventos', icon: <NotificationsActiveRoundedIcon /> },
+];
 
-function MenuItem({ to, label, icon, nested = false, onNavigate }: ItemProps) {
-  const location = useLocation();
-  const [path, query] = to.split('?');
-  const selected = location.pathname === path && (query === undefined || location.search === `?${query}`);
-  return (
-    <ListItemButton
-      component={RouterLink}
-      to={to}
-      selected={selected}
-      onClick={onNavigate}
-      sx={{ pl: nested ? 4 : 2 }}
-    >
-      {icon && <ListItemIcon>{icon}</ListItemIcon>}
-      <ListItemText
-        primary={label}
-        slotProps={{ primary: { noWrap: true, variant: 'body2', sx: { fontWeight: selected ? 650 : 500 } } }}
-        inset={!icon && !nested}
-      />
-    </ListItemButton>
-  );
-}
+const profileLinks: SideMenuLink[] = [
+  { to: '/perfil/misDatos', label: 'Mis datos', icon: <AccountCircleRoundedIcon /> },
+  { to: '/perfil/usuarios', label: 'Mis usuarios', icon: <GroupRoundedIcon /> },
+  { to: '/perfil/misConsultas', label: 'Mis consultas', icon: <SupportAgentRoundedIcon /> },
+];
+
+const shopLinks: SideMenuLink[] = [
+  { to: '/tienda/suscripcion', label: 'Suscripciones', icon: <WorkspacePremiumRoundedIcon /> },
+  { to: '/tienda/misCompras', label: 'Mis Compras', icon: <ReceiptLongRoundedIcon /> },
+];
 
 function CollapsibleGroup({
   label,
@@ -97,7 +76,7 @@ function HomeMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <List component="nav" aria-label="Menú principal">
       <CollapsibleGroup label="Equipos" icon={<RouterRoundedIcon />}>
-        <MenuItem
+        <SideMenuItem
           to="/home/misEquipos"
           label="Mis Equipos"
           icon={<DashboardRoundedIcon />}
@@ -105,7 +84,7 @@ function HomeMenu({ onNavigate }: { onNavigate: () => void }) {
           onNavigate={onNavigate}
         />
         {devices.map((device) => (
-          <MenuItem
+          <SideMenuItem
             key={device.id}
             to={`/home/listaEquipo?id=${device.id}`}
             label={device.nombre}
@@ -116,7 +95,7 @@ function HomeMenu({ onNavigate }: { onNavigate: () => void }) {
         ))}
       </CollapsibleGroup>
       <CollapsibleGroup label="Vistas" icon={<SpaceDashboardRoundedIcon />}>
-        <MenuItem
+        <SideMenuItem
           to="/home/misVistas"
           label="Mis Vistas"
           icon={<DevicesOtherRoundedIcon />}
@@ -124,68 +103,9 @@ function HomeMenu({ onNavigate }: { onNavigate: () => void }) {
           onNavigate={onNavigate}
         />
       </CollapsibleGroup>
-      <MenuItem
-        to="/home/misProgramas"
-        label="Mis Programas"
-        icon={<EventRepeatRoundedIcon />}
-        onNavigate={onNavigate}
-      />
-      <MenuItem
-        to="/home/misAcciones"
-        label="Mis Acciones"
-        icon={<BoltRoundedIcon />}
-        onNavigate={onNavigate}
-      />
-      <MenuItem
-        to="/home/misEventos"
-        label="Mis Eventos"
-        icon={<NotificationsActiveRoundedIcon />}
-        onNavigate={onNavigate}
-      />
-    </List>
-  );
-}
-
-function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
-  return (
-    <List component="nav" aria-label="Menú de perfil" subheader={<ListSubheader>Mi perfil</ListSubheader>}>
-      <MenuItem
-        to="/perfil/misDatos"
-        label="Mis datos"
-        icon={<AccountCircleRoundedIcon />}
-        onNavigate={onNavigate}
-      />
-      <MenuItem
-        to="/perfil/usuarios"
-        label="Mis usuarios"
-        icon={<GroupRoundedIcon />}
-        onNavigate={onNavigate}
-      />
-      <MenuItem
-        to="/perfil/misConsultas"
-        label="Mis consultas"
-        icon={<SupportAgentRoundedIcon />}
-        onNavigate={onNavigate}
-      />
-    </List>
-  );
-}
-
-function ShopMenu({ onNavigate }: { onNavigate: () => void }) {
-  return (
-    <List component="nav" aria-label="Menú de la tienda" subheader={<ListSubheader>Tienda</ListSubheader>}>
-      <MenuItem
-        to="/tienda/suscripcion"
-        label="Suscripciones"
-        icon={<WorkspacePremiumRoundedIcon />}
-        onNavigate={onNavigate}
-      />
-      <MenuItem
-        to="/tienda/misCompras"
-        label="Mis Compras"
-        icon={<ReceiptLongRoundedIcon />}
-        onNavigate={onNavigate}
-      />
+      {homeLinks.map((link) => (
+        <SideMenuItem key={link.to} {...link} onNavigate={onNavigate} />
+      ))}
     </List>
   );
 }
@@ -196,8 +116,22 @@ export function SideMenu({ section, onNavigate }: { section: MenuSection; onNavi
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ flex: 1, overflowY: 'auto', py: 1 }}>
         {section === 'home' && <HomeMenu onNavigate={onNavigate} />}
-        {section === 'perfil' && <ProfileMenu onNavigate={onNavigate} />}
-        {section === 'tienda' && <ShopMenu onNavigate={onNavigate} />}
+        {section === 'perfil' && (
+          <SideMenuSection
+            ariaLabel="Menú de perfil"
+            title="Mi perfil"
+            links={profileLinks}
+            onNavigate={onNavigate}
+          />
+        )}
+        {section === 'tienda' && (
+          <SideMenuSection
+            ariaLabel="Menú de la tienda"
+            title="Tienda"
+            links={shopLinks}
+            onNavigate={onNavigate}
+          />
+        )}
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ p: 2 }}>
         Nexo IoT · código abierto
