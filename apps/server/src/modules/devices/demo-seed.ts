@@ -1,5 +1,6 @@
 import { mensajes, rolesEquipo, tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
+import { takeSeedLock } from '../../platform/db/seed-reference.js';
 import { createDevicesRepository } from './devices.repository.js';
 import { createFoldersRepository } from './folders.repository.js';
 import { createSensorsRepository, type SensorValues, type ShadowValues } from './sensors.repository.js';
@@ -69,7 +70,8 @@ export const demoDevice = {
 } as const;
 
 /**
- * Creates the demo device for the demo user, once (it is found by its apikey afterwards).
+ * Creates the demo device for the demo user, once (it is found by its apikey afterwards), also
+ * when several instances start together.
  * Returns the device id, or null when the demo user does not exist.
  */
 export async function seedDemoDevice(
@@ -80,12 +82,8 @@ export async function seedDemoDevice(
   const folders = createFoldersRepository();
   const sensors = createSensorsRepository();
 
-  const existing = await db
-    .selectFrom('devices')
-    .select('id')
-    .where('apikey', '=', demoDevice.apikey)
-    .executeTakeFirst();
-  if (existing) return Number(existing.id);
+  const existing = await devices.idByApikey(db, demoDevice.apikey);
+  if (existing !== null) return existing;
 
   let userId: number;
   if ('userId' in owner) {
@@ -101,6 +99,10 @@ export async function seedDemoDevice(
   }
 
   return db.transaction().execute(async (trx) => {
+    // Instances starting together: the first creates the device, the others find it here.
+    await takeSeedLock(trx);
+    const created = await devices.idByApikey(trx, demoDevice.apikey);
+    if (created !== null) return created;
     let root = await folders.rootOf(trx, userId);
     if (!root) {
       await folders.insert(trx, { userId, nombre: mensajes.carpetaRaizNombre, parentId: null, esRoot: true });

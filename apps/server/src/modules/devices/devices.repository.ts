@@ -61,6 +61,11 @@ export function createDevicesRepository() {
       return query.orderBy('d.nombre').orderBy('d.id').execute();
     },
 
+    async idByApikey(db: Db, apikey: string): Promise<number | null> {
+      const row = await db.selectFrom('devices').select('id').where('apikey', '=', apikey).executeTakeFirst();
+      return row ? Number(row.id) : null;
+    },
+
     async apikeyExists(db: Db, apikey: string): Promise<boolean> {
       const row = await db.selectFrom('devices').select('id').where('apikey', '=', apikey).executeTakeFirst();
       return row !== undefined;

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestDb, engines, testConfig } from '../../test/helpers.js';
+import { demoDevice, seedDemoDevice } from '../devices/index.js';
 import { createLicensingService } from '../licensing/index.js';
 import { createUsersService, findDemoUserId, verifyPassword } from './index.js';
 
@@ -112,11 +113,19 @@ describe.each(engines)('admin and demo seed (%s)', (engine) => {
       );
       const demoIds = await Promise.all(services.map((service) => service.seedDemo()));
       expect(demoIds[0]).toBe(demoIds[1]);
+      // Each instance then seeds the demo device, as modules.ts does after the demo user.
+      const demoDeviceIds = await Promise.all(apps.map(() => seedDemoDevice(testDb.db)));
+      expect(demoDeviceIds[0]).not.toBeNull();
+      expect(demoDeviceIds[0]).toBe(demoDeviceIds[1]);
       await Promise.all(apps.map((app) => app.close()));
-      const count = async (table: 'plans' | 'country_codes' | 'users') =>
-        (await testDb.db.selectFrom(table).select('id').execute()).length;
+      const count = async (
+        table: 'plans' | 'country_codes' | 'users' | 'devices' | 'sensors' | 'device_users',
+      ) => (await testDb.db.selectFrom(table).selectAll().execute()).length;
       expect(await count('plans')).toBe(5);
       expect(await count('users')).toBe(2);
+      expect(await count('devices')).toBe(1);
+      expect(await count('device_users')).toBe(1);
+      expect(await count('sensors')).toBe(demoDevice.sensores.length);
       expect(await count('country_codes')).toBeGreaterThan(200);
       expect(await count('country_codes')).toBeLessThan(250);
     } finally {

@@ -10,6 +10,14 @@ type PlanSeed = Omit<PlansTable, 'id'>;
 /** Advisory lock id serialising the start-up seeds of concurrent instances. */
 export const seedLockKey = 7_310_001;
 
+/**
+ * Serialises start-up seeds of instances starting together on one PostgreSQL: call first inside
+ * the seed's transaction (released at commit). SQLite needs nothing: its writers are serial.
+ */
+export async function takeSeedLock(trx: Db): Promise<void> {
+  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
+}
+
 /** Device kinds offered when creating a device. */
 export const deviceTypesCatalogue: ReadonlyArray<{ id: number; descripcion: string }> = [
   { id: 1, descripcion: 'ESP8266' },
@@ -130,7 +138,7 @@ async function upsertCatalogue(
 export async function seedReference(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Several instances may start together on one PostgreSQL: one seeds at a time.
-    if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${seedLockKey})`.execute(trx);
+    await takeSeedLock(trx);
     await upsertCatalogue(trx, 'subscription_types', tiposSuscripcionCatalogo);
     await upsertCatalogue(trx, 'device_types', deviceTypesCatalogue);
     await upsertCatalogue(trx, 'sensor_types', tiposSensorCatalogo);
