@@ -31,8 +31,21 @@ const { values } = parseArgs({
     equipo: { type: 'string', multiple: true, default: [] },
     topics: { type: 'string' },
     interval: { type: 'string', default: '2000' },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+
+if (values.help) {
+  console.log(`Uso: npm run simulate -- [opciones]
+
+  --url mqtt://127.0.0.1:1883   broker (por defecto MQTT_URL, o mqtt://127.0.0.1:$MQTT_PORT)
+  --demo                        el equipo de demostración (por defecto si no se indica otro)
+  --device APIKEY:SECRET        un equipo por sus credenciales (repetible)
+  --equipo ID                   un equipo por id, leído de la base (DATABASE_URL o DATA_DIR/nexo.db)
+  --topics a,b,c                topics de los equipos --device (el tipo se deduce del nombre)
+  --interval 2000               milisegundos entre valores`);
+  process.exit(0);
+}
 
 const url = values.url ?? process.env.MQTT_URL ?? `mqtt://127.0.0.1:${process.env.MQTT_PORT ?? '1883'}`;
 
