@@ -51,6 +51,12 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Registrarme' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it("opens on Registrarme from the share page's 'Registrarse' link (registro=1)", () => {
+    renderWithProviders(<LoginPage />, { route: '/login?registro=1' });
+    expect(screen.getByRole('tab', { name: 'Registrarme' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('form', { name: 'Registrarme' })).toBeInTheDocument();
+  });
+
   it('activates the account from the mail link and says so', async () => {
     renderWithProviders(<LoginPage />, { route: '/login?codigoMail=abc' });
     expect(await screen.findByText(mensajes.cuentaActivada)).toBeInTheDocument();

@@ -112,7 +112,7 @@ function BrandPanel() {
   );
 }
 
-/** /login: tabs Login and Registrarme (spec 2 §2). */
+/** /login: tabs Login and Registrarme (spec 2 §2); `registro=1` or a chosen plan opens Registrarme. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
@@ -124,7 +124,8 @@ export function LoginPage() {
     Number.isInteger(idSuscripcionParam) && idSuscripcionParam > 0 ? idSuscripcionParam : null;
   const esGratisParam = params.get('esGratis');
   const esGratis = esGratisParam === null ? null : esGratisParam === 'true' || esGratisParam === '1';
-  const [tab, setTab] = useState<LoginTab>(idSuscripcion !== null ? 'registro' : 'login');
+  const opensOnRegistro = idSuscripcion !== null || params.get('registro') === '1';
+  const [tab, setTab] = useState<LoginTab>(opensOnRegistro ? 'registro' : 'login');
   const from = (location.state as LoginRedirectState | null)?.from;
 
   if (isAuthenticated && !codigoMail) {
