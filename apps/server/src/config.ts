@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   MQTT_URL: optionalUrl,
   MQTT_USERNAME: optionalText,
   MQTT_PASSWORD: optionalText,
+  MQTT_HOOK_SECRET: optionalText,
   MQTT_KEEPALIVE_GRACE: z.coerce.number().min(1).default(1.5),
   SENSOR_STALE_SECONDS: z.coerce.number().int().min(0).default(0),
   REDIS_URL: optionalUrl,
@@ -80,6 +81,8 @@ export interface Config {
     /** The server's own credentials at an external broker (MQTT_URL); also superuser in the auth hook. */
     username: string | undefined;
     password: string | undefined;
+    /** When set, the broker hook endpoints (/sv/mqtt/*) require it in header X-Nexo-Hook-Secret. */
+    hookSecret: string | undefined;
   };
   sensorStaleSeconds: number;
   redisUrl: string | undefined;
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keepaliveGrace: e.MQTT_KEEPALIVE_GRACE,
       username: e.MQTT_USERNAME,
       password: e.MQTT_PASSWORD,
+      hookSecret: e.MQTT_HOOK_SECRET,
     },
     sensorStaleSeconds: e.SENSOR_STALE_SECONDS,
     redisUrl: e.REDIS_URL,

@@ -122,6 +122,7 @@ export const mensajes = {
   stompTramaInvalida: 'La trama STOMP no es válida.',
   stompVersionNoSoportada: 'Versión de STOMP no soportada (se aceptan 1.0, 1.1 y 1.2).',
   credencialesDispositivoInvalidas: 'El apikey o el secret del dispositivo no son válidos.',
+  secretoHookInvalido: 'Falta el secreto del broker (cabecera X-Nexo-Hook-Secret) o no es válido.',
   topicNoPermitido: 'El dispositivo no puede publicar ni suscribirse a ese topic.',
   topicDesconocido: 'El topic no corresponde a ningún sensor del dispositivo.',
   payloadDemasiadoGrande: 'El valor recibido supera el tamaño máximo permitido.',

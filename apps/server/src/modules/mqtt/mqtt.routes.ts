@@ -1,7 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { MqttAclBodySchema, MqttAuthBodySchema, MqttEventBodySchema } from '@nexo/contracts';
+import {
+  codigosError,
+  MqttAclBodySchema,
+  MqttAuthBodySchema,
+  MqttEventBodySchema,
+  mensajes,
+} from '@nexo/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { HttpApp } from '../../platform/context.js';
+import { unauthorized } from '../../platform/http/errors.js';
 import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
 
 function same(a: string, b: string): boolean {
@@ -20,12 +28,15 @@ const HookAnswer = z.object({
  * The hook an external broker calls to authenticate devices and check the ACL (scale-out):
  * EMQX's HTTP authenticator/authorizer and mosquitto-go-auth's HTTP backend. Allowed: HTTP
  * 200 `{result:"allow", ok:true}`; refused: 403 `{result:"deny", ok:false}` (docs/deploy.md).
+ * With `hookSecret` set (MQTT_HOOK_SECRET), a call without header X-Nexo-Hook-Secret equal to it
+ * gets 401 before anything is looked up.
  */
 export function registerMqttAuthRoutes(
   app: HttpApp,
   deps: {
     findDevice(apikey: string): Promise<{ apikey: string; secret: string } | null>;
     service: { username: string | undefined; password: string | undefined };
+    hookSecret: string | undefined;
     /** A device session started or ended at the external broker (EMQX webhook). */
     onClientEvent?: (apikey: string, connected: boolean) => Promise<void>;
   },
@@ -35,10 +46,21 @@ export function registerMqttAuthRoutes(
   const allow = (superuser = false) => ({ result: 'allow' as const, ok: true, is_superuser: superuser });
   const deny = { result: 'deny' as const, ok: false, is_superuser: false };
   const hide = { hide: true };
+  const { hookSecret } = deps;
+  const onRequest = async (request: FastifyRequest) => {
+    if (!hookSecret) return;
+    const sent = request.headers['x-nexo-hook-secret'];
+    if (typeof sent !== 'string' || !same(sent, hookSecret)) {
+      throw unauthorized(mensajes.secretoHookInvalido, codigosError.generico);
+    }
+  };
 
   app.post(
     '/sv/mqtt/auth',
-    { schema: { ...hide, body: MqttAuthBodySchema, response: { 200: HookAnswer, 403: HookAnswer } } },
+    {
+      onRequest,
+      schema: { ...hide, body: MqttAuthBodySchema, response: { 200: HookAnswer, 403: HookAnswer } },
+    },
     async (request, reply) => {
       const { username, password } = request.body;
       if (isService(username)) {
@@ -55,6 +77,7 @@ export function registerMqttAuthRoutes(
   app.post(
     '/sv/mqtt/superuser',
     {
+      onRequest,
       schema: {
         ...hide,
         body: MqttAuthBodySchema.pick({ username: true }),
@@ -66,7 +89,10 @@ export function registerMqttAuthRoutes(
 
   app.post(
     '/sv/mqtt/acl',
-    { schema: { ...hide, body: MqttAclBodySchema, response: { 200: HookAnswer, 403: HookAnswer } } },
+    {
+      onRequest,
+      schema: { ...hide, body: MqttAclBodySchema, response: { 200: HookAnswer, 403: HookAnswer } },
+    },
     async (request, reply) => {
       const { username, topic, action, acc } = request.body;
       if (isService(username)) return allow(true);
@@ -81,11 +107,15 @@ export function registerMqttAuthRoutes(
     },
   );
 
-  app.post('/sv/mqtt/evento', { schema: { ...hide, body: MqttEventBodySchema } }, async (request, reply) => {
-    const { event, username } = request.body;
-    const connected = event === 'client.connected' ? true : event === 'client.disconnected' ? false : null;
-    if (connected !== null && username && !isService(username))
-      await deps.onClientEvent?.(username, connected);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/sv/mqtt/evento',
+    { onRequest, schema: { ...hide, body: MqttEventBodySchema } },
+    async (request, reply) => {
+      const { event, username } = request.body;
+      const connected = event === 'client.connected' ? true : event === 'client.disconnected' ? false : null;
+      if (connected !== null && username && !isService(username))
+        await deps.onClientEvent?.(username, connected);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -112,6 +112,7 @@ export function registerConnectivity(
   registerMqttAuthRoutes(app, {
     findDevice,
     service: ctx.config.mqtt,
+    hookSecret: ctx.config.mqtt.hookSecret,
     async onClientEvent(apikey, connected) {
       const device = await findDevice(apikey);
       if (device) await tracker.brokerEvent(device.id, connected);

@@ -143,7 +143,14 @@ describe('keepalive grace (MQTT_KEEPALIVE_GRACE)', () => {
   beforeAll(async () => {
     t = await buildTestApp('sqlite', {
       config: {
-        mqtt: { port: 0, url: undefined, keepaliveGrace: 2.5, username: undefined, password: undefined },
+        mqtt: {
+          port: 0,
+          url: undefined,
+          keepaliveGrace: 2.5,
+          username: undefined,
+          password: undefined,
+          hookSecret: undefined,
+        },
       },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
