@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { PortInUseError } from './modules/telemetry/index.js';
 
 /** Starts Nexo; SIGTERM/SIGINT stop accepting, flush readings, close the broker, then the database. */
 async function main(): Promise<void> {
@@ -21,6 +22,9 @@ async function main(): Promise<void> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       app.log.fatal(`El puerto HTTP ${config.port} ya está en uso. Elija otro con PORT=…`);
+    } else if (error instanceof PortInUseError) {
+      // The broker starts while the server starts listening; its error carries the hint.
+      app.log.fatal(error.message);
     } else {
       app.log.fatal({ err: error }, 'no se pudo iniciar el servidor');
     }

@@ -73,7 +73,11 @@ function authError(code: 4 | 5): AuthenticateError {
 
 export class PortInUseError extends Error {
   constructor(readonly port: number) {
-    super(`El puerto MQTT ${port} ya está en uso. Elija otro con MQTT_PORT=… (0 elige uno libre).`);
+    super(
+      `El puerto MQTT ${port} ya está en uso (¿hay otro broker, como Mosquitto, escuchando en él?). ` +
+        `Inicie Nexo con otro puerto: MQTT_PORT=${port === 65535 ? 1884 : port + 1} npm start, ` +
+        'o MQTT_PORT=0 npm start para que elija uno libre (queda escrito en el log).',
+    );
   }
 }
 

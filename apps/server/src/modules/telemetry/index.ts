@@ -140,26 +140,21 @@ export function registerConnectivity(
       });
     } else {
       await tracker.reset();
-      try {
-        embedded = await startEmbeddedBroker({
-          port: ctx.config.mqtt.port,
-          keepaliveGrace: ctx.config.mqtt.keepaliveGrace,
-          log,
-          handlers: {
-            findDevice,
-            async onPublish(device, topic, payload) {
-              const entry = await cache.byApikey(device.apikey);
-              if (!entry) return;
-              await ingest.accept(entry, topic, payload);
-            },
-            onSessionOpened: (device) => void tracker.sessionOpened(device.id),
-            onSessionClosed: (device) => void tracker.sessionClosed(device.id),
+      embedded = await startEmbeddedBroker({
+        port: ctx.config.mqtt.port,
+        keepaliveGrace: ctx.config.mqtt.keepaliveGrace,
+        log,
+        handlers: {
+          findDevice,
+          async onPublish(device, topic, payload) {
+            const entry = await cache.byApikey(device.apikey);
+            if (!entry) return;
+            await ingest.accept(entry, topic, payload);
           },
-        });
-      } catch (error) {
-        if (error instanceof PortInUseError) log.fatal(error.message);
-        throw error;
-      }
+          onSessionOpened: (device) => void tracker.sessionOpened(device.id),
+          onSessionClosed: (device) => void tracker.sessionClosed(device.id),
+        },
+      });
       embedded.attachWebSocket(app.server);
     }
     tracker.start();
