@@ -2,6 +2,7 @@ import type { Licencia } from '@nexo/contracts';
 import { type CatalogoItem, type Equipo, mensajes, rolesEquipo, type Sensor } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
+import { lockNamespaces, serializeWithin } from '../../platform/db/dialect.js';
 import type { FolderRow } from '../../platform/db/schema.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
 import { parseLayouts, toEquipo, toSensor } from './devices.mapper.js';
@@ -13,8 +14,15 @@ import { createSensorsRepository } from './sensors.repository.js';
 export interface DevicesDeps {
   db: Db;
   log?: Logger;
-  /** The licensing service (only the read side is needed). */
-  licensing: { getActiveLicence(userId: number): Promise<Licencia | null> };
+  /**
+   * The licensing service (only the read side is needed). `executor` runs the read inside the
+   * caller's transaction; `licenceOwner` (whose token applies) keys the per-licence lock and
+   * defaults to the user itself.
+   */
+  licensing: {
+    getActiveLicence(userId: number, executor?: Db): Promise<Licencia | null>;
+    licenceOwner?(userId: number, executor?: Db): Promise<number>;
+  };
   /** History: readings of removed sensors are deleted with them. */
   history?: { deleteForSensors(sensorIds: number[]): Promise<void> };
   /** Called after a device's sensors, topics or credentials change (telemetry drops its cache). */
@@ -152,6 +160,22 @@ export function createDevicesCore(deps: DevicesDeps) {
     }
   }
 
+  /**
+   * Runs `work` in one transaction that first serializes on the licence owner of `userId` and
+   * reads that licence inside it, so a limit check and the insert it guards are atomic: two
+   * concurrent creates cannot both see the last free slot.
+   */
+  async function withLicenceLocked<T>(
+    userId: number,
+    work: (trx: Db, licencia: Licencia | null) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      const ownerId = (await deps.licensing.licenceOwner?.(userId, trx)) ?? userId;
+      await serializeWithin(trx, lockNamespaces.licenceOwner, ownerId);
+      return work(trx, await deps.licensing.getActiveLicence(userId, trx));
+    });
+  }
+
   /** Deletes readings after the rows are gone; a failure is logged, the sensors stay deleted. */
   async function forgetHistory(sensorIds: number[]): Promise<void> {
     if (sensorIds.length === 0) return;
@@ -174,6 +198,7 @@ export function createDevicesCore(deps: DevicesDeps) {
     sensorModel,
     changed,
     forgetHistory,
+    withLicenceLocked,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   tiposSensorCatalogo,
   tiposWidgetCatalogo,
 } from '@nexo/contracts';
+import type { Db } from '../../platform/db/client.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { createDevicesCore, type DevicesCore, type DevicesDeps, permisos } from './devices.core.js';
 import { createFoldersService } from './folders.service.js';
@@ -26,7 +27,7 @@ export function newCredentials(): { apikey: string; secret: string } {
 }
 
 function createDeviceRules(core: DevicesCore) {
-  const { db, deps, repos } = core;
+  const { db, repos } = core;
 
   async function checkDeviceType(id: number | null): Promise<number | null> {
     if (id === null) return null;
@@ -36,13 +37,17 @@ function createDeviceRules(core: DevicesCore) {
   }
 
   /** The caller's folder a device goes to: the one given (must be theirs) or the root. */
-  async function targetFolder(userId: number, ref: { id: number } | null | undefined): Promise<number> {
+  async function targetFolder(
+    userId: number,
+    ref: { id: number } | null | undefined,
+    executor: Db = db,
+  ): Promise<number> {
     if (ref) {
-      const folder = await repos.folders.ownedBy(db, userId, ref.id);
+      const folder = await repos.folders.ownedBy(executor, userId, ref.id);
       if (!folder) throw notFound(mensajes.carpetaNoEncontrada);
       return Number(folder.id);
     }
-    return Number((await core.ensureRoot(userId)).id);
+    return Number((await core.ensureRoot(userId, executor)).id);
   }
 
   async function uniqueCredentials() {
@@ -94,14 +99,14 @@ function createDeviceRules(core: DevicesCore) {
         return core.equipoFor(userId, deviceId);
       }
 
-      const licencia = await deps.licensing.getActiveLicence(userId);
-      if (!licencia) throw new AppError(403, mensajes.sinSuscripcionActiva, codigosEquipo.sinSuscripcion);
-      if (licencia.cantEquiposAsignados >= licencia.cantidadDispositivos) {
-        throw new AppError(403, mensajes.limiteEquipos, codigosEquipo.limiteEquipos);
-      }
-      const folderId = await targetFolder(userId, folderRef);
       const credentials = await uniqueCredentials();
-      const deviceId = await db.transaction().execute(async (trx) => {
+      // Check and insert in one transaction, serialized per licence owner (see withLicenceLocked).
+      const deviceId = await core.withLicenceLocked(userId, async (trx, licencia) => {
+        if (!licencia) throw new AppError(403, mensajes.sinSuscripcionActiva, codigosEquipo.sinSuscripcion);
+        if (licencia.cantEquiposAsignados >= licencia.cantidadDispositivos) {
+          throw new AppError(403, mensajes.limiteEquipos, codigosEquipo.limiteEquipos);
+        }
+        const folderId = await targetFolder(userId, folderRef, trx);
         const id = await repos.devices.insert(trx, {
           nombre: input.nombre,
           ...credentials,
@@ -252,7 +257,7 @@ export function createDevicesService(deps: DevicesDeps) {
 
     /** UsageProvider for licensing: counters are derived from the rows, so they never drift. */
     usage: {
-      countFor: (ownerUserId: number) => repos.devices.usageOf(db, ownerUserId),
+      countFor: (ownerUserId: number, executor: Db = db) => repos.devices.usageOf(executor, ownerUserId),
     },
 
     /** The user's root folder id (created on first use). */

@@ -162,6 +162,23 @@ describe.each(engines)('devices API (%s)', (engine) => {
       expect(usage).toHaveLength(2);
     });
 
+    it('concurrent creates never exceed cantidadDispositivos (check and insert are atomic)', async () => {
+      const user = await createUser(t, { plan: 'gratis' });
+      // The free plan allows 2 devices; 8 simultaneous creates race for them.
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          post('/sv/api/equipo/grabar', user.auth, { nombre: `Carrera ${i}` }),
+        ),
+      );
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 200, 403, 403, 403, 403, 403, 403]);
+      for (const res of results.filter((r) => r.statusCode === 403)) {
+        expect(res.json().codigo).toBe(codigosEquipo.limiteEquipos);
+      }
+      const rows = await t.db.selectFrom('devices').select('id').where('owner_id', '=', user.id).execute();
+      expect(rows).toHaveLength(2);
+    });
+
     it('refuses a device with no active token', async () => {
       const user = await createUser(t, { plan: 'ninguno' });
       const res = await post('/sv/api/equipo/grabar', user.auth, { nombre: 'Equipo' });

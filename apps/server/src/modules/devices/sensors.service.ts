@@ -8,6 +8,7 @@ import {
   tiposDato,
   tiposWidget,
 } from '@nexo/contracts';
+import type { Db } from '../../platform/db/client.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { type DevicesCore, permisos } from './devices.core.js';
 import type { SensorValues, ShadowValues } from './sensors.repository.js';
@@ -55,11 +56,16 @@ export function createSensorsService(core: DevicesCore) {
     ]);
 
   /** Rules shared by create and edit that need the database. */
-  async function checkCommon(deviceId: number, sensorId: number | null, input: SensorSaveData) {
-    if (!(await repos.sensors.sensorTypeExists(db, Number(input.tipoSensor.id)))) {
+  async function checkCommon(
+    deviceId: number,
+    sensorId: number | null,
+    input: SensorSaveData,
+    executor: Db = db,
+  ) {
+    if (!(await repos.sensors.sensorTypeExists(executor, Number(input.tipoSensor.id)))) {
       throw fieldError('tipoSensor', mensajes.tipoSensorInvalido);
     }
-    if (await repos.sensors.topicTaken(db, deviceId, input.nombreNexo, sensorId)) {
+    if (await repos.sensors.topicTaken(executor, deviceId, input.nombreNexo, sensorId)) {
       throw fieldError('nombreNexo', mensajes.nombreTopicAsignado);
     }
   }
@@ -69,16 +75,16 @@ export function createSensorsService(core: DevicesCore) {
     await core.requireRole(userId, deviceId, permisos.agregarSensor);
     const device = await repos.devices.byId(db, deviceId);
     if (!device) throw notFound(mensajes.equipoNoEncontrado);
-    // Sensors count against the licence of the device's owner.
-    const licencia = await deps.licensing.getActiveLicence(Number(device.owner_id));
-    if (!licencia || licencia.cantSensoresAsignados >= licencia.cantidadSensores) {
-      throw new AppError(403, mensajes.licenciaSinSensores, codigosEquipo.licenciaSinSensores);
-    }
-    if (input.shadows.some((s) => s.tipoWidget.id === tiposWidget.mapa) && !licencia.permiteMapa) {
-      throw mapaNoPermitido();
-    }
-    await checkCommon(deviceId, null, input);
-    const sensorId = await db.transaction().execute(async (trx) => {
+    // Sensors count against the licence of the device's owner: check and insert in one
+    // transaction, serialized per licence owner (see withLicenceLocked).
+    const sensorId = await core.withLicenceLocked(Number(device.owner_id), async (trx, licencia) => {
+      if (!licencia || licencia.cantSensoresAsignados >= licencia.cantidadSensores) {
+        throw new AppError(403, mensajes.licenciaSinSensores, codigosEquipo.licenciaSinSensores);
+      }
+      if (input.shadows.some((s) => s.tipoWidget.id === tiposWidget.mapa) && !licencia.permiteMapa) {
+        throw mapaNoPermitido();
+      }
+      await checkCommon(deviceId, null, input, trx);
       const id = await repos.sensors.insert(trx, deviceId, sensorValues(input));
       for (const [orden, s] of input.shadows.entries()) {
         await repos.sensors.insertShadow(trx, id, shadowValues(s, orden));

@@ -317,6 +317,19 @@ describe.each(engines)('sensors API (%s)', (engine) => {
       });
     });
 
+    it('concurrent creates never exceed cantidadSensores (check and insert are atomic)', async () => {
+      const { owner, device } = await ownerWithDevice('gratis');
+      // The free plan allows 10 sensors; 8 exist, so 2 slots are left for 8 simultaneous creates.
+      for (let i = 0; i < 8; i += 1) await createSensor(t, device);
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => save(owner.auth, body(device.id, { nombreNexo: `carrera${i}` }))),
+      );
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([200, 200, 403, 403, 403, 403, 403, 403]);
+      const rows = await t.db.selectFrom('sensors').select('id').where('device_id', '=', device.id).execute();
+      expect(rows).toHaveLength(10);
+    });
+
     it('refuses a sensor when there is no active token', async () => {
       const { owner, device } = await ownerWithDevice('ninguno');
       const res = await save(owner.auth, body(device.id));

@@ -4,7 +4,11 @@ import { createLicensingRepository } from './licensing.repository.js';
 
 /** What a licence owner currently uses; the devices module provides the real counts. */
 export interface UsageProvider {
-  countFor(ownerUserId: number): Promise<{ equipos: number; sensores: number; usuarios: number }>;
+  /** `executor` lets the count join the caller's transaction (licence checks before an insert). */
+  countFor(
+    ownerUserId: number,
+    executor?: Db,
+  ): Promise<{ equipos: number; sensores: number; usuarios: number }>;
 }
 
 export const zeroUsage: UsageProvider = {
@@ -32,8 +36,8 @@ export function createLicensingService(deps: LicensingDeps) {
   let usage: UsageProvider = deps.usage ?? zeroUsage;
 
   /** The user whose token applies: a sub-user uses the parent's subscription. */
-  async function licenceOwner(userId: number): Promise<number> {
-    return (await repo.parentOf(db, userId)) ?? userId;
+  async function licenceOwner(userId: number, executor: Db = db): Promise<number> {
+    return (await repo.parentOf(executor, userId)) ?? userId;
   }
 
   async function issue(
@@ -65,12 +69,15 @@ export function createLicensingService(deps: LicensingDeps) {
 
     licenceOwner,
 
-    /** The active token of the user (a sub-user gets the parent's), with the owner's current usage. */
-    async getActiveLicence(userId: number): Promise<Licencia | null> {
-      const ownerId = await licenceOwner(userId);
-      const [token] = await repo.activeTokens(db, ownerId, Date.now());
+    /**
+     * The active token of the user (a sub-user gets the parent's), with the owner's current usage.
+     * Pass `executor` to read inside the caller's transaction (limit check and insert together).
+     */
+    async getActiveLicence(userId: number, executor: Db = db): Promise<Licencia | null> {
+      const ownerId = await licenceOwner(userId, executor);
+      const [token] = await repo.activeTokens(executor, ownerId, Date.now());
       if (!token) return null;
-      const used = await usage.countFor(ownerId);
+      const used = await usage.countFor(ownerId, executor);
       return {
         id: token.id,
         tipoSuscripcion: { id: token.tipo_suscripcion_id, descripcion: token.tipo_descripcion },
