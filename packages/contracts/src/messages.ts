@@ -178,6 +178,9 @@ export const mensajes = {
   historialPromedio: 'Promedio',
   historialValorActual: 'Valor actual',
   historialRuta: 'Ruta',
+  historialGraficoSoloNumericos:
+    'El gráfico aplica a sensores con valores numéricos. Los valores de este sensor se ven en el Listado.',
+  historialVerListado: 'Ver listado',
 
   // Notifications and app
   alDia: '¡Estas al día, no hay notificaciones sin leer!',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { includesNow, toParams } from './range';
+import { includesNow, pickerDays, toParams } from './range';
 
 describe('history range', () => {
   it('quick options travel as their tipo only', () => {
@@ -27,5 +27,24 @@ describe('history range', () => {
     expect(includesNow({ tipo: 5, desde: new Date(2026, 2, 1), hasta: new Date(2026, 2, 8) }, now)).toBe(
       false,
     );
+  });
+
+  it('the date pickers show the days a quick option covers, not a fixed week', () => {
+    const now = new Date(2026, 2, 9, 15, 0);
+    expect(pickerDays({ tipo: 1 }, now)).toEqual({
+      desde: new Date(2026, 2, 8),
+      hasta: new Date(2026, 2, 9),
+    });
+    expect(pickerDays({ tipo: 2 }, now)).toEqual({
+      desde: new Date(2026, 2, 6),
+      hasta: new Date(2026, 2, 9),
+    });
+    expect(pickerDays({ tipo: 3 }, now)).toEqual({
+      desde: new Date(2026, 1, 7),
+      hasta: new Date(2026, 2, 9),
+    });
+    const desde = new Date(2026, 1, 1);
+    const hasta = new Date(2026, 1, 3);
+    expect(pickerDays({ tipo: 5, desde, hasta }, now)).toEqual({ desde, hasta });
   });
 });

@@ -1,5 +1,5 @@
 import { rangosHistorial } from '@nexo/contracts';
-import { endOfDay, format, startOfDay } from 'date-fns';
+import { endOfDay, format, startOfDay, subHours } from 'date-fns';
 
 /** The range the screen shows: a quick option (24 h, 72 h, monthly) or custom dates (option 5). */
 export type Rango =
@@ -31,6 +31,22 @@ export function toParams(rango: Rango): RangoParams {
     fechaHasta: format(rango.hasta, 'dd/MM/yyyy'),
     utcOffsetMinutos: -startOfDay(rango.desde).getTimezoneOffset(),
   };
+}
+
+/** Hours each quick option reaches back (the server's rolling windows: 24 h, 72 h, 30 days). */
+const quickHours = {
+  [rangosHistorial.ultimas24h]: 24,
+  [rangosHistorial.ultimas72h]: 72,
+  [rangosHistorial.mensual]: 30 * 24,
+} as const;
+
+/**
+ * The calendar days the date pickers show for a range, so they never contradict the active filter:
+ * a quick option shows the days its rolling window touches, custom dates show themselves.
+ */
+export function pickerDays(rango: Rango, now = new Date()): { desde: Date; hasta: Date } {
+  if (rango.tipo === rangosHistorial.fechas) return { desde: rango.desde, hasta: rango.hasta };
+  return { desde: startOfDay(subHours(now, quickHours[rango.tipo])), hasta: startOfDay(now) };
 }
 
 /** Live values are appended only while the range reaches the present. */

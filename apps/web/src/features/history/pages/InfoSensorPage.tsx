@@ -27,10 +27,8 @@ import {
   readNumeric,
   rolesEquipo,
   type Sensor,
-  tiposSensor,
-  tiposWidget,
 } from '@nexo/contracts';
-import { isValid, startOfDay, subDays } from 'date-fns';
+import { isValid, startOfDay } from 'date-fns';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/httpClient';
@@ -44,7 +42,8 @@ import { downloadCsv, useGrafico, useInfoSensor, useRuta } from '../api/historyA
 import { HistoryChart, type LivePoint } from '../components/HistoryChart';
 import { HistoryList } from '../components/HistoryList';
 import { RouteMap } from '../components/RouteMap';
-import { includesNow, type Rango, toParams } from '../range';
+import { includesNow, pickerDays, type Rango, toParams } from '../range';
+import { isMapSensor, isTextSensor } from '../sensorKind';
 
 const coordinateFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 5 });
 
@@ -52,13 +51,6 @@ type QuickTipo =
   | typeof rangosHistorial.ultimas24h
   | typeof rangosHistorial.ultimas72h
   | typeof rangosHistorial.mensual;
-
-function isMapSensor(sensor: Sensor): boolean {
-  return (
-    sensor.tipoSensor.id === tiposSensor.gps ||
-    sensor.shadows.some((s) => s.tipoWidget.id === tiposWidget.mapa)
-  );
-}
 
 /** /home/infoSensor?id= : the sensor's history (spec 1 §2 "Sensor history screen"). */
 export function InfoSensorPage() {
@@ -108,11 +100,14 @@ function InfoSensorContent({
   const conectado = equipo.data ? sensor.conectado && equipo.data.conectado : sensor.conectado;
   const shadow = sensor.shadows[0];
   const mapa = isMapSensor(sensor);
+  // Text values cannot be plotted: the Gráfico tab says so instead of claiming there are no records.
+  const texto = isTextSensor(sensor);
   const unidad = unidadDe(sensor);
 
   const [rango, setRango] = useState<Rango>({ tipo: rangosHistorial.ultimas24h });
-  const [desde, setDesde] = useState<Date | null>(startOfDay(subDays(new Date(), 7)));
-  const [hasta, setHasta] = useState<Date | null>(startOfDay(new Date()));
+  // The pickers always show the active range's days; editing them and pressing Filtrar makes it custom.
+  const [desde, setDesde] = useState<Date | null>(() => pickerDays(rango).desde);
+  const [hasta, setHasta] = useState<Date | null>(() => pickerDays(rango).hasta);
   const [tab, setTab] = useState<'listado' | 'grafico'>('grafico');
   const [horasTexto, setHorasTexto] = useState('');
   const [exporting, setExporting] = useState(false);
@@ -123,7 +118,7 @@ function InfoSensorContent({
   const horasError = horas !== undefined && !horas.success;
   const cantidadHoras = horas?.success ? horas.data : undefined;
 
-  const grafico = useGrafico(idSensor, rangoParams, cantidadHoras, tab === 'grafico' && !mapa);
+  const grafico = useGrafico(idSensor, rangoParams, cantidadHoras, tab === 'grafico' && !mapa && !texto);
   const ruta = useRuta(idSensor, rangoParams, tab === 'grafico' && mapa);
 
   // Live values: appended to the chart while the range reaches the present.
@@ -144,7 +139,12 @@ function InfoSensorContent({
   const loading = grafico.isFetching || ruta.isFetching;
 
   const chooseQuick = (tipo: QuickTipo | null) => {
-    if (tipo !== null) setRango({ tipo });
+    if (tipo === null) return;
+    const next: Rango = { tipo };
+    const days = pickerDays(next);
+    setRango(next);
+    setDesde(days.desde);
+    setHasta(days.hasta);
   };
   const filtrar = () => {
     if (datesInvalid || datesReversed || !desde || !hasta) return;
@@ -275,7 +275,7 @@ function InfoSensorContent({
             spacing={2}
             sx={{ mb: 2, alignItems: { sm: 'flex-start' } }}
           >
-            {!mapa && (
+            {!mapa && !texto && (
               <TextField
                 size="small"
                 label={mensajes.historialHoras}
@@ -299,6 +299,18 @@ function InfoSensorContent({
           </Stack>
           {mapa ? (
             <MapPanel ruta={ruta} tileUrl={tileUrl} />
+          ) : texto ? (
+            <Alert
+              severity="info"
+              data-testid="history-chart-not-numeric"
+              action={
+                <Button color="inherit" size="small" onClick={() => setTab('listado')}>
+                  {mensajes.historialVerListado}
+                </Button>
+              }
+            >
+              {mensajes.historialGraficoSoloNumericos}
+            </Alert>
           ) : grafico.isError ? (
             <Alert severity="error">
               {isApiError(grafico.error) ? grafico.error.mensaje : mensajes.errorGenerico}
