@@ -57,6 +57,8 @@ export async function registerModules(
     onDeviceChanged: (deviceId) => {
       for (const listener of deviceChangeListeners) listener(deviceId);
     },
+    // Lost roles end live subscriptions at once, on every instance (the hub relays through Redis).
+    onAccessRevoked: (revocation) => ctx.hub.revokeAccess(revocation),
   });
   licensing.setUsageProvider(devices.usage);
   registerDevicesRoutes(app, ctx, devices);

@@ -27,6 +27,11 @@ export interface DevicesDeps {
   history?: { deleteForSensors(sensorIds: number[]): Promise<void> };
   /** Called after a device's sensors, topics or credentials change (telemetry drops its cache). */
   onDeviceChanged?: (deviceId: number) => void;
+  /**
+   * Called after a user (`userId`) or everyone (no `userId`: the device was deleted) lost their
+   * role on a device, once the change is committed (realtime drops their live subscriptions).
+   */
+  onAccessRevoked?: (revocation: { deviceId: number; userId?: number }) => void;
 }
 
 /** Role sets of spec 1 §6. */
@@ -176,6 +181,14 @@ export function createDevicesCore(deps: DevicesDeps) {
     });
   }
 
+  function revoked(revocation: { deviceId: number; userId?: number }): void {
+    try {
+      deps.onAccessRevoked?.(revocation);
+    } catch (error) {
+      deps.log?.error({ err: error, ...revocation }, 'onAccessRevoked falló');
+    }
+  }
+
   /** Deletes readings after the rows are gone; a failure is logged, the sensors stay deleted. */
   async function forgetHistory(sensorIds: number[]): Promise<void> {
     if (sensorIds.length === 0) return;
@@ -197,6 +210,7 @@ export function createDevicesCore(deps: DevicesDeps) {
     equipoFor,
     sensorModel,
     changed,
+    revoked,
     forgetHistory,
     withLicenceLocked,
   };

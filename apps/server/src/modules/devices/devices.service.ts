@@ -64,6 +64,7 @@ function createDeviceRules(core: DevicesCore) {
       await repos.devices.deleteDevice(trx, deviceId);
       return ids;
     });
+    core.revoked({ deviceId });
     await core.forgetHistory(sensorIds);
     core.changed(deviceId);
   }
@@ -140,6 +141,7 @@ function createDeviceRules(core: DevicesCore) {
         return { eliminado: true };
       }
       await db.transaction().execute((trx) => repos.devices.unlink(trx, deviceId, userId));
+      core.revoked({ deviceId, userId });
       return { eliminado: false };
     },
 

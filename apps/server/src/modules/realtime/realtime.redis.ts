@@ -3,9 +3,15 @@ import { EventEmitter } from 'node:events';
 import { type RealtimeEvent, RealtimeEventSchema } from '@nexo/contracts';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { RealtimeHub } from './realtime.hub.js';
+import { z } from 'zod';
+import type { AccessRevocation, RealtimeHub } from './realtime.hub.js';
 
 const CHANNEL = 'nexo:realtime';
+
+const RevocationSchema = z.object({
+  deviceId: z.number().int(),
+  userId: z.number().int().optional(),
+});
 
 /**
  * Scale-out hub: an event is delivered to this instance's subscribers at once and relayed
@@ -25,8 +31,14 @@ export async function createRedisHub(options: { redisUrl: string; log: Logger })
   await subscriber.subscribe(CHANNEL);
   subscriber.on('message', (_channel: string, message: string) => {
     try {
-      const parsed = JSON.parse(message) as { o: string; t: string; e: unknown };
+      // Events carry {t, e}; access revocations carry {r}.
+      const parsed = JSON.parse(message) as { o: string; t: string; e: unknown; r?: unknown };
       if (parsed.o === instanceId) return;
+      if (parsed.r !== undefined) {
+        const revocation = RevocationSchema.safeParse(parsed.r);
+        if (revocation.success) emitter.emit('revoke', revocation.data);
+        return;
+      }
       const event = RealtimeEventSchema.safeParse(parsed.e);
       if (!event.success) return;
       emitter.emit('event', parsed.t, event.data);
@@ -45,6 +57,16 @@ export async function createRedisHub(options: { redisUrl: string; log: Logger })
     onEvent(listener) {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
+    },
+    revokeAccess(revocation: AccessRevocation) {
+      emitter.emit('revoke', revocation);
+      publisher.publish(CHANNEL, JSON.stringify({ o: instanceId, r: revocation })).catch((err) => {
+        options.log.warn({ err }, 'no se pudo difundir la revocación de acceso por redis');
+      });
+    },
+    onAccessRevoked(listener) {
+      emitter.on('revoke', listener);
+      return () => emitter.off('revoke', listener);
     },
     async close() {
       emitter.removeAllListeners();

@@ -43,6 +43,7 @@ export function registerRealtime(
     log: ctx.log.child({ module: 'stomp' }),
   });
   const unsubscribe = ctx.hub.onEvent((topic, event) => stomp.deliver(topic, event));
+  const stopRevocations = ctx.hub.onAccessRevoked((revocation) => stomp.revoke(revocation));
   const sock = sockjs.createServer({
     prefix: '/sv/stomp',
     log: (severity: string, message: string) => {
@@ -62,6 +63,7 @@ export function registerRealtime(
   sock.installHandlers(app.server);
   app.addHook('preClose', async () => {
     unsubscribe();
+    stopRevocations();
     stomp.close();
   });
   return stomp;

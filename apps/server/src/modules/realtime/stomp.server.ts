@@ -2,6 +2,7 @@ import { mensajes, type RealtimeEvent } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { AccessClaims, AccessTokens } from '../../platform/security/access-token.js';
 import { bearerToken } from '../../platform/security/access-token.js';
+import type { AccessRevocation } from './realtime.hub.js';
 import { escapeHeader, FrameError, FrameParser, type StompFrame, serializeFrame } from './stomp.frames.js';
 
 /** A bidirectional text channel (a SockJS connection, or a plain WebSocket in tests/benchmarks). */
@@ -33,6 +34,13 @@ export interface StompServer {
   accept(transport: StompTransport): void;
   /** Sends an event to every subscriber of the topic on this instance. */
   deliver(topic: string, event: RealtimeEvent): void;
+  /**
+   * Drops the subscriptions to `/topic/{deviceId}` of the user (or of everyone) who lost access.
+   * No frame is sent: STOMP has no server-side UNSUBSCRIBE, and an ERROR would close the whole
+   * connection (and every other subscription) only for the client to reconnect. The client's
+   * subscription simply stops receiving; subscribing again is refused by the role check.
+   */
+  revoke(revocation: AccessRevocation): number;
   sessionCount(): number;
   close(): void;
 }
@@ -199,7 +207,14 @@ class Session {
     if (id === undefined) return this.fail(mensajes.stompTramaInvalida, 'missing id');
     const claims = this.claims;
     if (!claims) return;
-    const allowed = await this.server.authorize(claims, destination).catch(() => false);
+    let allowed = false;
+    // A revocation that lands while the role check is in flight could miss this subscription:
+    // check again until no revocation happened meanwhile.
+    for (;;) {
+      const seen = this.server.revocationSeq;
+      allowed = await this.server.authorize(claims, destination).catch(() => false);
+      if (!allowed || seen === this.server.revocationSeq) break;
+    }
     if (this.closed) return;
     if (!allowed) return this.fail(mensajes.sinPermiso, `destination ${destination}`, frame.headers.receipt);
     const previous = this.subscriptions.get(id);
@@ -219,6 +234,12 @@ class Session {
     const id = this.version === '1.0' ? subscription.id : escapeHeader(subscription.id);
     this.outgoing.push(`MESSAGE\nsubscription:${id}\nmessage-id:${id}-${this.messageSeq}\n${tail}`);
     this.flushTimer ??= setImmediate(() => this.flushOutgoing());
+  }
+
+  /** Forgets one subscription without telling the client (see StompServer.revoke). */
+  drop(subscription: Subscription): void {
+    if (this.subscriptions.get(subscription.id) === subscription) this.subscriptions.delete(subscription.id);
+    this.server.removeSubscription(subscription);
   }
 
   private receipt(frame: StompFrame): void {
@@ -279,6 +300,8 @@ class StompServerImpl implements StompServer {
   readonly sessions = new Set<Session>();
   private readonly byDestination = new Map<string, Set<Subscription>>();
   private sessionSeq = 0;
+  /** Bumped on every revocation, so an in-flight SUBSCRIBE knows to check its role again. */
+  revocationSeq = 0;
   readonly tokens: AccessTokens;
   readonly authorize: SubscribeAuthorizer;
   readonly log: Logger;
@@ -331,6 +354,22 @@ class StompServerImpl implements StompServer {
     // Destinations are validated topics (no characters that need escaping).
     const tail = `destination:${topic}\ncontent-type:application/json\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\u0000`;
     for (const subscription of set) subscription.session.deliver(subscription, tail);
+  }
+
+  revoke(revocation: AccessRevocation): number {
+    this.revocationSeq++;
+    const set = this.byDestination.get(`/topic/${revocation.deviceId}`);
+    if (!set) return 0;
+    let dropped = 0;
+    for (const subscription of [...set]) {
+      if (revocation.userId !== undefined && subscription.session.claims?.userId !== revocation.userId)
+        continue;
+      subscription.session.drop(subscription);
+      dropped++;
+    }
+    if (dropped > 0)
+      this.log.info({ ...revocation, dropped }, 'stomp: suscripciones retiradas por pérdida de acceso');
+    return dropped;
   }
 
   sessionCount(): number {
