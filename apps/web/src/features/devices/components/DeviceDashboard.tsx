@@ -36,6 +36,7 @@ export function breakpointFor(width: number): BreakpointName {
 /**
  * The device's widget grid (react-grid-layout, 12 columns, lg/md/xs). Every drag or resize is
  * saved for this user with a 300 ms debounce, so a drag that passes many cells is one request.
+ * Merely opening the dashboard never saves.
  */
 export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
   const client = useQueryClient();
@@ -47,6 +48,9 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
   const [dialog, setDialog] = useState<SensorDialog | null>(null);
   const savedSignature = useRef(layoutSignature(completeLayouts(equipo, equipo.layouts)));
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The grid reports a layout on mount and on breakpoint changes (compacting, placing new widgets);
+  // only a drag or resize by the user is worth storing.
+  const isUserChange = useRef(false);
 
   const widgetsKey = equipo.sensores
     .map((s) => `${s.id}:${s.shadows.map((sh) => sh.id).join(',')}`)
@@ -67,10 +71,14 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
   const scheduleSave = useCallback(
     (next: Layouts) => {
       const signature = layoutSignature(next);
-      if (signature === savedSignature.current) return;
+      if (signature === savedSignature.current) {
+        isUserChange.current = false;
+        return;
+      }
       if (saveTimer.current) clearTimeout(saveTimer.current);
       saveTimer.current = setTimeout(async () => {
         saveTimer.current = null;
+        isUserChange.current = false;
         try {
           await guardarLayout({ id: equipo.id, esEquipo: true, layouts: next });
           savedSignature.current = signature;
@@ -86,7 +94,10 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
   const onLayoutChange = (_layout: Layout, all: Partial<Record<string, Layout>>) => {
     const next = normaliseLayouts({ ...layouts, ...all });
     setLayouts(next);
-    scheduleSave(next);
+    if (isUserChange.current) scheduleSave(next);
+  };
+  const startUserChange = () => {
+    isUserChange.current = true;
   };
 
   const applyResize = (w: number, h: number) => {
@@ -162,6 +173,8 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
             cancel: 'button, a, input, .MuiSlider-root, .MuiSwitch-root',
           }}
           onLayoutChange={onLayoutChange}
+          onDragStart={startUserChange}
+          onResizeStart={startUserChange}
         >
           {items.map(({ sensor, shadow }) => {
             const item = itemOf(String(shadow.id));
