@@ -28,7 +28,6 @@ vi.mock('react-grid-layout', async () => {
       onLayoutChange: (layout: unknown, all: Record<string, unknown>) => void;
       onDragStart: () => void;
     }) => {
-      // biome-ignore lint/correctness/useExhaustiveDependencies: mount only, like the grid's first report
       useEffect(() => props.onLayoutChange(compacted, { lg: compacted }), []);
       return (
         <button
