@@ -416,8 +416,11 @@ export function createHistoryRepository(db: Db) {
     },
 
     /** Inserts readings and folds their numeric values into the rollups, in one transaction. */
-    async appendReadings(rows: readonly ReadingInput[]): Promise<void> {
-      if (rows.length === 0) return;
+    async appendReadings(
+      rows: readonly ReadingInput[],
+      withinTransaction?: (trx: Db) => Promise<void>,
+    ): Promise<void> {
+      if (rows.length === 0 && !withinTransaction) return;
       const rollups = aggregateRollups(rows);
       await db.transaction().execute(async (trx) => {
         for (const part of chunks(rows, INSERT_CHUNK)) {
@@ -434,6 +437,8 @@ export function createHistoryRepository(db: Db) {
             .execute();
         }
         await upsertRollups(trx, rollups);
+        // The caller's writes that belong to the same batch (telemetry's last values).
+        if (withinTransaction) await withinTransaction(trx);
       });
     },
 

@@ -236,9 +236,13 @@ export function createHistoryService(deps: HistoryServiceDeps) {
   return {
     repository,
 
-    /** Stores readings and their per-minute / per-hour rollups in one transaction. */
-    appendReadings(rows: ReadingInput[]): Promise<void> {
-      return repository.appendReadings(rows);
+    /**
+     * Stores readings and their per-minute / per-hour rollups in one transaction. The optional
+     * `withinTransaction` runs inside it, after the rows: the caller's writes commit (or roll
+     * back) with the readings, on the transaction it is handed and no other connection.
+     */
+    appendReadings(rows: ReadingInput[], withinTransaction?: (trx: Db) => Promise<void>): Promise<void> {
+      return repository.appendReadings(rows, withinTransaction);
     },
 
     /** Deletes every reading and rollup of the given sensors (sensor or device removal). */

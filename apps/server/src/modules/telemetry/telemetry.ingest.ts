@@ -1,5 +1,6 @@
 import { topics } from '@nexo/contracts';
 import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/client.js';
 import type { RealtimeHub } from '../realtime/index.js';
 import type { DeviceEntry } from './telemetry.cache.js';
 import { parseReading, type RejectReason } from './telemetry.parse.js';
@@ -12,9 +13,12 @@ export interface ReadingRow {
   valorNum: number | null;
 }
 
-/** Where readings are stored: the history module's appendReadings (one transaction with rollups). */
+/**
+ * Where readings are stored: the history module's appendReadings (one transaction with rollups).
+ * `withinTransaction` runs inside that transaction; ingest updates the last values there.
+ */
 export interface ReadingSink {
-  appendReadings(rows: ReadingRow[]): Promise<void>;
+  appendReadings(rows: ReadingRow[], withinTransaction?: (trx: Db) => Promise<void>): Promise<void>;
 }
 
 /** Called for each committed reading; the automation engine plugs in here (no-op until it exists). */
@@ -110,15 +114,8 @@ export function createIngest(options: IngestOptions) {
 
   async function commit(batch: Pending[]): Promise<void> {
     const rows = batch.map((p) => p.row);
-    try {
-      await options.sink.appendReadings(rows);
-    } catch (error) {
-      options.log.error({ err: error, rows: rows.length }, 'no se pudieron guardar las lecturas');
-      for (const p of batch) p.reject(error);
-      return;
-    }
-    stored += rows.length;
-    // The newest value per sensor becomes its last value.
+    // The newest value per sensor becomes its last value, in the readings' transaction: a crash
+    // or failure leaves both or neither, never a last value one batch behind.
     const latest = new Map<number, LastValue>();
     for (const row of rows) {
       const current = latest.get(row.sensorId);
@@ -126,11 +123,15 @@ export function createIngest(options: IngestOptions) {
         latest.set(row.sensorId, { sensorId: row.sensorId, valor: row.valor, ts: row.ts });
     }
     try {
-      await options.repository.updateLastValues([...latest.values()]);
+      await options.sink.appendReadings(rows, (trx) =>
+        options.repository.updateLastValues([...latest.values()], trx),
+      );
     } catch (error) {
-      // The readings are committed; the last value catches up with the next one.
-      options.log.error({ err: error }, 'no se pudo actualizar el último valor');
+      options.log.error({ err: error, rows: rows.length }, 'no se pudieron guardar las lecturas');
+      for (const p of batch) p.reject(error);
+      return;
     }
+    stored += rows.length;
     for (const p of batch) p.resolve();
     const reported = new Map<number, number[]>();
     for (const p of batch) {

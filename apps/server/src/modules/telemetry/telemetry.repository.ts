@@ -135,9 +135,10 @@ export function createTelemetryRepository(db: Db) {
 
     /**
      * Last values of a batch (the newest reading of each sensor) in one UPDATE with CASE, so a
-     * batch costs one statement whatever the number of sensors in it.
+     * batch costs one statement whatever the number of sensors in it. `executor` is the batch's
+     * transaction (history.appendReadings), so readings and last values commit together.
      */
-    async updateLastValues(values: LastValue[]): Promise<void> {
+    async updateLastValues(values: LastValue[], executor: Db = db): Promise<void> {
       for (let i = 0; i < values.length; i += 200) {
         const chunk = values.slice(i, i + 200);
         const ids = chunk.map((v) => v.sensorId);
@@ -150,7 +151,7 @@ export function createTelemetryRepository(db: Db) {
           sql` `,
         );
         await sql`update sensors set ultimo_valor = case id ${valor} end, fecha_uv = case id ${fecha} end where id in (${sql.join(ids)})`.execute(
-          db,
+          executor,
         );
       }
     },
