@@ -78,6 +78,20 @@ describe('TopBar', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(mensajes.sinSuscripcionActiva)).toBeInTheDocument();
   });
 
+  it('names the phone licence icon after the licence, so trial and no subscription differ', () => {
+    signIn(usuario());
+    renderWithProviders(<TopBar onOpenMenu={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Licencia: Licencia activa de prueba' })).toBeInTheDocument();
+  });
+
+  it('names the phone licence icon after the missing subscription', () => {
+    signIn(usuario({ token: null }));
+    renderWithProviders(<TopBar onOpenMenu={() => {}} />);
+    expect(
+      screen.getByRole('button', { name: `Licencia: ${mensajes.sinSuscripcionActiva}` }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the shop link and the default logo to a user without company', () => {
     signIn(usuario());
     renderWithProviders(<TopBar onOpenMenu={() => {}} />);

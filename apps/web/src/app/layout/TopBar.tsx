@@ -9,6 +9,7 @@ import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
 import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
 import VerifiedRoundedIcon from '@mui/icons-material/VerifiedRounded';
+import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 import {
   AppBar,
   Avatar,
@@ -30,7 +31,7 @@ import {
 import { mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { LicenceBadge } from '../../features/licensing/components/LicenceBadge';
+import { LicenceBadge, licenceLabel } from '../../features/licensing/components/LicenceBadge';
 import { LicenceDialog } from '../../features/licensing/components/LicenceDialog';
 import { landingPathFor, useSession } from '../../shared/api/session';
 import { useThemeMode } from '../../shared/hooks/useThemeMode';
@@ -107,14 +108,15 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <LicenceBadge token={token} onClick={() => setLicenceOpen(true)} />
         </Box>
-        <Tooltip title="Licencia">
+        {/* On a phone the badge is an icon: its name, tooltip, colour and icon still tell trial and no subscription apart. */}
+        <Tooltip title={licenceLabel(token)}>
           <IconButton
-            aria-label="Licencia"
+            aria-label={`Licencia: ${licenceLabel(token)}`}
             onClick={() => setLicenceOpen(true)}
-            color={token ? 'success' : 'default'}
+            color={token ? (token.esGratuito ? 'warning' : 'success') : 'default'}
             sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
           >
-            <VerifiedRoundedIcon />
+            {token ? <VerifiedRoundedIcon /> : <WarningAmberRoundedIcon />}
           </IconButton>
         </Tooltip>
         <Tooltip title={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}>
