@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).default(50_000),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  DEVICE_AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  DEVICE_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   GOOGLE_CLIENT_ID: optionalText,
   TELEGRAM_BOT_TOKEN: optionalText,
   OSRM_URL: optionalUrl,
@@ -94,6 +96,8 @@ export interface Config {
   refreshTokenTtlDays: number;
   altcha: { hmacKey: string; maxNumber: number };
   login: { maxAttempts: number; windowSeconds: number };
+  /** Wrong device apikey/secret attempts (MQTT CONNECT, /sv/dispositivo) per apikey and per IP. */
+  deviceAuth: { maxAttempts: number; windowSeconds: number };
   googleClientId: string | undefined;
   telegramBotToken: string | undefined;
   osrmUrl: string | undefined;
@@ -160,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxNumber: e.ALTCHA_MAX_NUMBER,
     },
     login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    deviceAuth: { maxAttempts: e.DEVICE_AUTH_MAX_ATTEMPTS, windowSeconds: e.DEVICE_AUTH_WINDOW_SECONDS },
     googleClientId: e.GOOGLE_CLIENT_ID,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     osrmUrl: e.OSRM_URL,

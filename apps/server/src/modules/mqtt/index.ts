@@ -7,6 +7,7 @@ export { commandTopic, maySubscribe, publishTopicOf } from './mqtt.acl.js';
 export {
   type BrokerDevice,
   type BrokerHandlers,
+  type CredentialGuard,
   type EmbeddedBroker,
   PortInUseError,
   startEmbeddedBroker,

@@ -22,6 +22,22 @@ export interface BrokerHandlers {
   onSessionClosed(device: BrokerDevice): void;
 }
 
+/**
+ * Brute-force guard for device credentials (the telemetry module builds it on the shared
+ * attempt limiter): checked before the secret, fed with every failure and success.
+ */
+export interface CredentialGuard {
+  isBlocked(apikey: string, ip: string): Promise<boolean>;
+  failed(apikey: string, ip: string): Promise<void>;
+  succeeded(apikey: string): Promise<void>;
+}
+
+/** The peer address of an MQTT client: the TCP socket, or the WebSocket upgrade request's. */
+function clientIp(client: Client): string {
+  const socket = client.conn as { remoteAddress?: string };
+  return client.req?.socket.remoteAddress ?? socket.remoteAddress ?? 'desconocida';
+}
+
 export interface EmbeddedBroker {
   /** The TCP port the broker listens on (the chosen one when configured as 0). */
   port: number;
@@ -95,8 +111,14 @@ export async function startEmbeddedBroker(options: {
   keepaliveGrace?: number;
   log: Logger;
   handlers: BrokerHandlers;
+  credentialGuard?: CredentialGuard;
 }): Promise<EmbeddedBroker> {
   const { log, handlers } = options;
+  const guard: CredentialGuard = options.credentialGuard ?? {
+    isBlocked: async () => false,
+    failed: async () => {},
+    succeeded: async () => {},
+  };
   const broker = await Aedes.createBroker({
     heartbeatInterval: 60_000,
     drainTimeout: 30_000,
@@ -104,17 +126,31 @@ export async function startEmbeddedBroker(options: {
     maxTopicLevels: 8,
     queueLimit: 100,
     authenticate(client, username, password, done) {
-      if (!username || !password) return done(authError(4), false);
-      handlers.findDevice(username).then(
-        (device) => {
-          if (!device || !sameSecret(password, device.secret)) {
+      const ip = clientIp(client);
+      const apikey = username ?? '';
+      const check = async (): Promise<BrokerDevice | 'bloqueado' | null> => {
+        // Too many wrong attempts for this apikey or IP: refused without looking at the secret.
+        if (await guard.isBlocked(apikey, ip)) return 'bloqueado';
+        const device = username && password ? await handlers.findDevice(username) : null;
+        if (!device || !password || !sameSecret(password, device.secret)) {
+          await guard.failed(apikey, ip);
+          return null;
+        }
+        await guard.succeeded(apikey);
+        return device;
+      };
+      check().then(
+        (result) => {
+          // CONNACK 5 "not authorized" while blocked (no secret was checked); 4 for wrong credentials.
+          if (result === 'bloqueado') return done(authError(5), false);
+          if (!result) {
             log.warn(
               { apikey: username, clientId: client.id },
               'conexión MQTT rechazada: credenciales inválidas',
             );
             return done(authError(4), false);
           }
-          (client as DeviceClient).nexoDevice = device;
+          (client as DeviceClient).nexoDevice = result;
           done(null, true);
         },
         (error: unknown) => {

@@ -5,6 +5,7 @@
 import { mensajes } from '@nexo/contracts';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
 import { notFound } from '../../platform/http/errors.js';
+import { createAttemptLimiter, createAttemptStore } from '../../platform/http/rate-limit.js';
 import {
   connectExternalBroker,
   type EmbeddedBroker,
@@ -17,6 +18,7 @@ import { type Simulator, startSimulator } from '../mqtt/simulator.js';
 import { registerRealtime, type StompServer } from '../realtime/index.js';
 import { createLookupCache } from './telemetry.cache.js';
 import { createConnectionTracker } from './telemetry.connection.js';
+import { createDeviceCredentialGuard } from './telemetry.credentials.js';
 import { type AutomationHook, createIngest, type ReadingSink } from './telemetry.ingest.js';
 import { createTelemetryRepository } from './telemetry.repository.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
@@ -93,7 +95,17 @@ export function registerConnectivity(
   let externalBroker: ExternalBroker | null = null;
   let simulator: Simulator | null = null;
 
+  // Device credential guessing: the login's attempt limiter (memory, or Redis shared by instances).
+  const attempts = createAttemptStore(ctx.config.redisUrl);
+  app.addHook('onClose', async () => attempts.close());
+  const credentialGuard = createDeviceCredentialGuard({
+    limiter: createAttemptLimiter(attempts, ctx.config.deviceAuth, 'dispositivo'),
+    log,
+    windowSeconds: ctx.config.deviceAuth.windowSeconds,
+  });
+
   const service = createTelemetryService({
+    credentialGuard,
     repository,
     cache,
     ingest,
@@ -144,6 +156,7 @@ export function registerConnectivity(
         port: ctx.config.mqtt.port,
         keepaliveGrace: ctx.config.mqtt.keepaliveGrace,
         log,
+        credentialGuard,
         handlers: {
           findDevice,
           async onPublish(device, topic, payload) {

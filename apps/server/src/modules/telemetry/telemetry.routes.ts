@@ -80,7 +80,12 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
     },
     async (request) => {
       const { apikey, nombreNexo } = request.params;
-      const last = await service.deviceLastValue(apikey, nombreNexo, secretOf(request, request.query));
+      const last = await service.deviceLastValue(
+        apikey,
+        nombreNexo,
+        secretOf(request, request.query),
+        request.ip,
+      );
       return { status: 1 as const, ...last };
     },
   );
@@ -105,7 +110,13 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
         const { apikey, nombreNexo } = request.params;
         const raw = payloadOf(request.body);
         const payload = /json/i.test(request.headers['content-type'] ?? '') ? jsonPayload(raw) : raw;
-        await service.devicePublish(apikey, nombreNexo, secretOf(request, request.query), payload);
+        await service.devicePublish(
+          apikey,
+          nombreNexo,
+          secretOf(request, request.query),
+          payload,
+          request.ip,
+        );
         return { status: 1 as const };
       },
     );

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { mensajes, rolesEquipo, tiposSensor } from '@nexo/contracts';
-import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
-import { commandTopic } from '../mqtt/index.js';
+import { AppError, forbidden, notFound, tooManyRequests } from '../../platform/http/errors.js';
+import { type CredentialGuard, commandTopic } from '../mqtt/index.js';
 import type { LookupCache } from './telemetry.cache.js';
 import type { Ingest } from './telemetry.ingest.js';
 import type { RejectReason } from './telemetry.parse.js';
@@ -51,6 +51,8 @@ export function createTelemetryService(deps: {
    * external broker without connect events the state is a guess, so commands always go out.
    */
   requireOnline: boolean;
+  /** Wrong apikey/secret attempts of the device HTTP calls, per apikey and per IP. */
+  credentialGuard: CredentialGuard;
 }) {
   const { repository, cache, ingest, access } = deps;
 
@@ -64,11 +66,15 @@ export function createTelemetryService(deps: {
     return { sensor, device, rolId };
   }
 
-  async function deviceEntry(apikey: string, secret: string | undefined) {
+  async function deviceEntry(apikey: string, secret: string | undefined, ip: string) {
+    // While blocked the secret is not even compared: 429 until the window ends.
+    if (await deps.credentialGuard.isBlocked(apikey, ip)) throw tooManyRequests();
     const entry = await cache.byApikey(apikey);
     if (!entry || !secret || !sameText(secret, entry.device.secret)) {
+      await deps.credentialGuard.failed(apikey, ip);
       throw new AppError(401, mensajes.credencialesDispositivoInvalidas);
     }
+    await deps.credentialGuard.succeeded(apikey);
     return entry;
   }
 
@@ -101,8 +107,8 @@ export function createTelemetryService(deps: {
       };
     },
 
-    async deviceLastValue(apikey: string, nombreNexo: string, secret: string | undefined) {
-      const entry = await deviceEntry(apikey, secret);
+    async deviceLastValue(apikey: string, nombreNexo: string, secret: string | undefined, ip: string) {
+      const entry = await deviceEntry(apikey, secret, ip);
       const known = entry.sensorsByTopic.get(nombreNexo);
       if (!known) throw notFound(mensajes.topicDesconocido);
       const sensor = await repository.sensorState(known.id);
@@ -111,8 +117,14 @@ export function createTelemetryService(deps: {
     },
 
     /** A value published over HTTP: the same pipeline as MQTT, answered after the commit. */
-    async devicePublish(apikey: string, nombreNexo: string, secret: string | undefined, payload: Buffer) {
-      const entry = await deviceEntry(apikey, secret);
+    async devicePublish(
+      apikey: string,
+      nombreNexo: string,
+      secret: string | undefined,
+      payload: Buffer,
+      ip: string,
+    ) {
+      const entry = await deviceEntry(apikey, secret, ip);
       const result = await ingest.accept(entry, nombreNexo, payload);
       if (!result.ok) {
         throw new AppError(result.reason === 'topic' ? 404 : 400, rejectMessages[result.reason]);

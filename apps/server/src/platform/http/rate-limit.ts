@@ -91,27 +91,55 @@ export function createAttemptStore(redisUrl: string | undefined): AttemptStore {
   return redisUrl ? createRedisAttemptStore(redisUrl) : createMemoryAttemptStore();
 }
 
-/** The brute-force rule: at most maxAttempts failures per username and per IP within the window. */
+/**
+ * The brute-force rule: at most maxAttempts failures per subject (a username, a device apikey)
+ * and per IP within the window. `scope` keeps each use's counters apart.
+ */
+export function createAttemptLimiter(
+  store: AttemptStore,
+  rule: { maxAttempts: number; windowSeconds: number },
+  scope: string,
+) {
+  const subjectKey = (subject: string) => `${scope}:u:${subject}`;
+  const ipKey = (ip: string) => `${scope}:ip:${ip}`;
+  return {
+    async isBlocked(subject: string, ip: string): Promise<boolean> {
+      const [bySubject, byIp] = await Promise.all([store.count(subjectKey(subject)), store.count(ipKey(ip))]);
+      return bySubject >= rule.maxAttempts || byIp >= rule.maxAttempts;
+    },
+    /**
+     * Counts one failure. `blockedNow` is true only for the failure that reached the limit (of
+     * the subject or of the IP): with a shared Redis store that happens once across instances,
+     * so a caller can log the block once per window.
+     */
+    async recordFailure(subject: string, ip: string): Promise<{ blockedNow: boolean }> {
+      const [bySubject, byIp] = await Promise.all([
+        store.increment(subjectKey(subject), rule.windowSeconds),
+        store.increment(ipKey(ip), rule.windowSeconds),
+      ]);
+      return { blockedNow: bySubject === rule.maxAttempts || byIp === rule.maxAttempts };
+    },
+    async recordSuccess(subject: string): Promise<void> {
+      await store.reset(subjectKey(subject));
+    },
+  };
+}
+
+export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
+
+/** Login: usernames are counted without case or surrounding spaces. */
 export function createLoginLimiter(
   store: AttemptStore,
   rule: { maxAttempts: number; windowSeconds: number },
 ) {
-  const userKey = (username: string) => `login:u:${username.trim().toLowerCase()}`;
-  const ipKey = (ip: string) => `login:ip:${ip}`;
+  const limiter = createAttemptLimiter(store, rule, 'login');
+  const normal = (username: string) => username.trim().toLowerCase();
   return {
-    async isBlocked(username: string, ip: string): Promise<boolean> {
-      const [byUser, byIp] = await Promise.all([store.count(userKey(username)), store.count(ipKey(ip))]);
-      return byUser >= rule.maxAttempts || byIp >= rule.maxAttempts;
-    },
+    isBlocked: (username: string, ip: string) => limiter.isBlocked(normal(username), ip),
     async recordFailure(username: string, ip: string): Promise<void> {
-      await Promise.all([
-        store.increment(userKey(username), rule.windowSeconds),
-        store.increment(ipKey(ip), rule.windowSeconds),
-      ]);
+      await limiter.recordFailure(normal(username), ip);
     },
-    async recordSuccess(username: string): Promise<void> {
-      await store.reset(userKey(username));
-    },
+    recordSuccess: (username: string) => limiter.recordSuccess(normal(username)),
   };
 }
 
