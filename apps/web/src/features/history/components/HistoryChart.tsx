@@ -59,7 +59,8 @@ export function HistoryChart({ puntos, live, unidad }: HistoryChartProps) {
           ].join('<br/>');
         },
       },
-      xAxis: { type: 'time' },
+      // On a phone the time labels would run into each other.
+      xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
       yAxis: {
         type: 'value',
         scale: true,

@@ -42,6 +42,7 @@ import { downloadCsv, useGrafico, useInfoSensor, useRuta } from '../api/historyA
 import { HistoryChart, type LivePoint } from '../components/HistoryChart';
 import { HistoryList } from '../components/HistoryList';
 import { RouteMap } from '../components/RouteMap';
+import { currentValueText } from '../currentValue';
 import { includesNow, pickerDays, type Rango, toParams } from '../range';
 import { isMapSensor, isTextSensor } from '../sensorKind';
 
@@ -168,7 +169,7 @@ function InfoSensorContent({
     }
   };
 
-  const valorActual = sensor.ultimoValor ?? mensajes.sinDatos;
+  const valorActual = currentValueText(sensor.ultimoValor, sensor.variableJson);
   const coordenadas = mapa
     ? readCoordinates(sensor.ultimoValor, sensor.variableJson, sensor.variableLongitud)
     : null;
