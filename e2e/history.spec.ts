@@ -134,7 +134,7 @@ test('historial: rangos, gráfico, listado, borrado, CSV y ruta GPS', async ({ p
     headers: { 'content-type': 'text/plain', 'x-api-secret': equipo.secret },
   });
   expect(live.ok()).toBeTruthy();
-  await expect(page.getByTestId('history-current-value')).toContainText('24.5');
+  await expect(page.getByTestId('history-current-value')).toContainText('24,5');
   await expect(page.getByTestId('history-chart')).toHaveAttribute('data-live-points', '1');
 
   // Quick ranges.
