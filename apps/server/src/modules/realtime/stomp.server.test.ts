@@ -42,6 +42,15 @@ function fakeTransport() {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls until `check` holds (a fixed sleep is flaky when the whole suite loads the machine). */
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('tiempo agotado');
+    await sleep(5);
+  }
+}
+
 describe('STOMP server heart-beats', () => {
   it('sends heart-beats at the negotiated interval and closes a client that went silent', async () => {
     const server = createStompServer({
@@ -112,16 +121,21 @@ describe('STOMP server heart-beats', () => {
     fake.receive(
       serializeFrame({ command: 'CONNECT', headers: { Authorization: `Bearer ${token}` }, body: '' }, false),
     );
-    await sleep(50);
+    await until(() => fake.frames.length > 0);
     expect(fake.frames[0]?.headers.version).toBe('1.0');
     fake.receive(
-      serializeFrame({ command: 'SUBSCRIBE', headers: { destination: '/topic/user1' }, body: '' }, false),
+      serializeFrame(
+        { command: 'SUBSCRIBE', headers: { destination: '/topic/user1', receipt: 'r1' }, body: '' },
+        false,
+      ),
     );
-    await sleep(20);
+    await until(() => fake.frames.length > 1);
+    expect(fake.frames[1]?.command).toBe('RECEIPT');
     server.deliver('/topic/user1', { tipo: 'token.actualizado' });
-    await sleep(20);
-    expect(fake.frames[1]?.command).toBe('MESSAGE');
-    expect(fake.frames[1]?.headers.subscription).toBe('/topic/user1');
+    await until(() => fake.frames.length > 2);
+    const message = fake.frames[2];
+    expect(message?.command).toBe('MESSAGE');
+    expect(message?.headers.subscription).toBe('/topic/user1');
     server.close();
   });
 });
