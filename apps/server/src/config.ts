@@ -96,7 +96,7 @@ export interface Config {
   refreshTokenTtlDays: number;
   altcha: { hmacKey: string; maxNumber: number };
   login: { maxAttempts: number; windowSeconds: number };
-  /** Wrong device apikey/secret attempts (MQTT CONNECT, /sv/dispositivo) per apikey and per IP. */
+  /** Wrong device apikey/secret attempts (MQTT CONNECT, /sv/dispositivo) per apikey from one IP and per IP. */
   deviceAuth: { maxAttempts: number; windowSeconds: number };
   googleClientId: string | undefined;
   telegramBotToken: string | undefined;

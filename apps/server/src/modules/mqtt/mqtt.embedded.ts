@@ -29,7 +29,7 @@ export interface BrokerHandlers {
 export interface CredentialGuard {
   isBlocked(apikey: string, ip: string): Promise<boolean>;
   failed(apikey: string, ip: string): Promise<void>;
-  succeeded(apikey: string): Promise<void>;
+  succeeded(apikey: string, ip: string): Promise<void>;
 }
 
 /** The peer address of an MQTT client: the TCP socket, or the WebSocket upgrade request's. */
@@ -136,7 +136,7 @@ export async function startEmbeddedBroker(options: {
           await guard.failed(apikey, ip);
           return null;
         }
-        await guard.succeeded(apikey);
+        await guard.succeeded(apikey, ip);
         return device;
       };
       check().then(

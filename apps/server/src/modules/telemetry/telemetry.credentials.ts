@@ -4,8 +4,13 @@ import type { CredentialGuard } from '../mqtt/index.js';
 
 /**
  * Device credential guessing (MQTT CONNECT and /sv/dispositivo): the shared attempt limiter,
- * per apikey and per IP. The block is logged once, by the failure that reaches the limit.
+ * per apikey from one IP and per IP. Not per apikey alone: apikeys are shown to everyone a device
+ * is shared with, and a global count would let any of them lock the real device out, while its
+ * 128-bit random secret makes guessing from many addresses hopeless anyway.
+ * The block is logged once, by the failure that reaches the limit.
  */
+const subject = (apikey: string, ip: string) => `${apikey}@${ip}`;
+
 export function createDeviceCredentialGuard(options: {
   limiter: AttemptLimiter;
   log: Logger;
@@ -13,9 +18,9 @@ export function createDeviceCredentialGuard(options: {
 }): CredentialGuard {
   const { limiter, log } = options;
   return {
-    isBlocked: (apikey, ip) => limiter.isBlocked(apikey, ip),
+    isBlocked: (apikey, ip) => limiter.isBlocked(subject(apikey, ip), ip),
     async failed(apikey, ip) {
-      const { blockedNow } = await limiter.recordFailure(apikey, ip);
+      const { blockedNow } = await limiter.recordFailure(subject(apikey, ip), ip);
       if (blockedNow) {
         log.warn(
           { apikey, ip, ventanaSegundos: options.windowSeconds },
@@ -23,6 +28,6 @@ export function createDeviceCredentialGuard(options: {
         );
       }
     },
-    succeeded: (apikey) => limiter.recordSuccess(apikey),
+    succeeded: (apikey, ip) => limiter.recordSuccess(subject(apikey, ip)),
   };
 }

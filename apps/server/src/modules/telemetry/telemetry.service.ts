@@ -51,7 +51,7 @@ export function createTelemetryService(deps: {
    * external broker without connect events the state is a guess, so commands always go out.
    */
   requireOnline: boolean;
-  /** Wrong apikey/secret attempts of the device HTTP calls, per apikey and per IP. */
+  /** Wrong apikey/secret attempts of the device HTTP calls, per apikey + IP and per IP. */
   credentialGuard: CredentialGuard;
 }) {
   const { repository, cache, ingest, access } = deps;
@@ -74,7 +74,7 @@ export function createTelemetryService(deps: {
       await deps.credentialGuard.failed(apikey, ip);
       throw new AppError(401, mensajes.credencialesDispositivoInvalidas);
     }
-    await deps.credentialGuard.succeeded(apikey);
+    await deps.credentialGuard.succeeded(apikey, ip);
     return entry;
   }
 
