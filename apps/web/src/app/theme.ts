@@ -47,6 +47,18 @@ export function createAppTheme(mode: PaletteMode): Theme {
           body: { WebkitFontSmoothing: 'antialiased' },
         },
       },
+      // Keyboard focus must be visible on every control and card link, in both modes (the ripple alone is too faint).
+      MuiButtonBase: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focusVisible': { outline: `2px solid ${base.palette.primary.main}`, outlineOffset: 2 },
+          },
+        },
+      },
+      // A card clips anything outside it, so its link draws the focus ring inside.
+      MuiCardActionArea: {
+        styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } },
+      },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 9, paddingInline: 16 } },
