@@ -15,12 +15,26 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   const root = path.resolve(webDist ?? defaultDist);
   const hasBuild = existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+    // wildcard: files are looked up per request, so a rebuilt web (new hashed assets) is served
+    // without a restart. index.html is never cached, hashed assets forever.
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const isIndex = path.basename(filePath) === 'index.html';
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        if (isIndex) res.setHeader('cache-control', 'no-cache');
+        else if (isHashedAsset) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'public, max-age=3600');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/sv/') || request.url === '/sv';
     if (request.method === 'GET' && !isApi && !path.extname(request.url.split('?')[0] ?? '')) {
-      if (hasBuild) return reply.type('text/html').sendFile('index.html');
+      if (hasBuild) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
       return reply
         .type('text/html')
         .send(
