@@ -1,25 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { loginViaApi, registerUserViaApi } from './helpers';
+import { apiPost, loginViaApi, registerUserViaApi } from './helpers';
 
 /** Browser tests of the device area: folders, devices, sensors with widgets, the grid, sharing and limits. */
 
 interface Session {
   access_token: string;
-}
-
-async function apiPost<T>(
-  request: APIRequestContext,
-  session: Session,
-  path: string,
-  data: unknown,
-): Promise<T> {
-  const response = await request.post(`/sv${path}`, {
-    data,
-    headers: { authorization: `Bearer ${session.access_token}` },
-  });
-  const body = await response.json();
-  expect(response.ok(), `${path} → ${response.status()} ${JSON.stringify(body)}`).toBeTruthy();
-  return body as T;
 }
 
 async function apiGet<T>(request: APIRequestContext, session: Session, path: string): Promise<T> {
@@ -31,12 +16,17 @@ async function apiGet<T>(request: APIRequestContext, session: Session, path: str
 }
 
 async function createDevice(request: APIRequestContext, session: Session, nombre: string): Promise<number> {
-  const body = await apiPost<{ equipo: { id: number } }>(request, session, '/api/equipo/grabar', { nombre });
+  const body = await apiPost<{ equipo: { id: number } }>(
+    request,
+    session.access_token,
+    '/sv/api/equipo/grabar',
+    { nombre },
+  );
   return body.equipo.id;
 }
 
 async function addSensor(request: APIRequestContext, session: Session, idEquipo: number, topic: string) {
-  await apiPost(request, session, '/api/equipo/agregarSensorDesarrollador', {
+  await apiPost(request, session.access_token, '/sv/api/equipo/agregarSensorDesarrollador', {
     idEquipo,
     labelUsuario: `Sensor ${topic}`,
     calibracion: 0,
@@ -189,7 +179,7 @@ test.describe('equipos, carpetas y widgets', () => {
   test('moves a device into a folder and refuses the folder it is already in', async ({ page, request }) => {
     const { session } = await newUser(request, page);
     await createDevice(request, session, 'Equipo viajero');
-    await apiPost(request, session, '/api/usuario/grabarCarpeta', { nombre: 'Galpón' });
+    await apiPost(request, session.access_token, '/sv/api/usuario/grabarCarpeta', { nombre: 'Galpón' });
     await page.goto('/home/misEquipos');
     const card = page.getByTestId('tarjeta-equipo').filter({ hasText: 'Equipo viajero' });
     await expect(card).toBeVisible();

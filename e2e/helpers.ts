@@ -213,3 +213,16 @@ export async function loginViaUi(page: Page, username: string, password: string)
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
 }
+
+/** An authenticated POST to the API that must succeed; the failure message shows the answer. */
+export async function apiPost<T>(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  data: unknown,
+): Promise<T> {
+  const response = await request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
+  const body = await response.json();
+  expect(response.ok(), `${url} → ${response.status()} ${JSON.stringify(body)}`).toBeTruthy();
+  return body as T;
+}

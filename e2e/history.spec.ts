@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { loginViaApi, registerUserViaApi } from './helpers';
+import { apiPost, loginViaApi, registerUserViaApi } from './helpers';
 
 /**
  * Sensor history (issue 5): a device and two sensors are created through the API, recent values
@@ -10,15 +10,10 @@ import { loginViaApi, registerUserViaApi } from './helpers';
  * any more) is written straight into the e2e database with its rollups.
  */
 
+type SensorAnswer = { sensor: { id: number } };
+
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-
-async function postOk(request: APIRequestContext, url: string, token: string, data: object) {
-  const response = await request.post(url, { data, headers: { authorization: `Bearer ${token}` } });
-  const body = await response.json();
-  expect(response.ok(), `${url} → ${JSON.stringify(body)}`).toBeTruthy();
-  return body;
-}
 
 /** Inserts readings and rebuilds the sensor's minute and hour rollups, as ingest would have. */
 function seedHistory(sensorId: number, rows: { ts: number; valor: string; num: number | null }[]) {
@@ -68,28 +63,43 @@ test('historial: rangos, gráfico, listado, borrado, CSV y ruta GPS', async ({ p
   const session = await loginViaApi(request, page, user.username, user.password);
   const token = session.access_token;
 
-  const { equipo } = await postOk(request, '/sv/api/equipo/grabar', token, { nombre: 'Caldera E2E' });
-  const { sensor: temp } = await postOk(request, '/sv/api/equipo/agregarSensorDesarrollador', token, {
-    idEquipo: equipo.id,
-    labelUsuario: 'Temperatura caldera',
-    calibracion: 0,
-    nombreNexo: 'temp',
-    tipoSensor: { id: 1 },
-    tipoDato: { id: 1 },
-    shadows: [{ nombre: 'Gráfico', tipoWidget: { id: 8 }, cantidadHoras: 24 }],
-  });
+  const { equipo } = await apiPost<{ equipo: { id: number; apikey: string } }>(
+    request,
+    token,
+    '/sv/api/equipo/grabar',
+    { nombre: 'Caldera E2E' },
+  );
+  const { sensor: temp } = await apiPost<SensorAnswer>(
+    request,
+    token,
+    '/sv/api/equipo/agregarSensorDesarrollador',
+    {
+      idEquipo: equipo.id,
+      labelUsuario: 'Temperatura caldera',
+      calibracion: 0,
+      nombreNexo: 'temp',
+      tipoSensor: { id: 1 },
+      tipoDato: { id: 1 },
+      shadows: [{ nombre: 'Gráfico', tipoWidget: { id: 8 }, cantidadHoras: 24 }],
+    },
+  );
   allowMaps(user.username);
-  const { sensor: gps } = await postOk(request, '/sv/api/equipo/agregarSensorDesarrollador', token, {
-    idEquipo: equipo.id,
-    labelUsuario: 'Camión',
-    calibracion: 0,
-    nombreNexo: 'gps',
-    tipoSensor: { id: 11 },
-    tipoDato: { id: 2 },
-    variableJson: 'lat',
-    variableLongitud: 'lng',
-    shadows: [{ nombre: 'Posición', tipoWidget: { id: 6 }, cantidadHoras: 24 }],
-  });
+  const { sensor: gps } = await apiPost<SensorAnswer>(
+    request,
+    token,
+    '/sv/api/equipo/agregarSensorDesarrollador',
+    {
+      idEquipo: equipo.id,
+      labelUsuario: 'Camión',
+      calibracion: 0,
+      nombreNexo: 'gps',
+      tipoSensor: { id: 11 },
+      tipoDato: { id: 2 },
+      variableJson: 'lat',
+      variableLongitud: 'lng',
+      shadows: [{ nombre: 'Posición', tipoWidget: { id: 6 }, cantidadHoras: 24 }],
+    },
+  );
 
   // Recent values through the real device path.
   for (const valor of ['21.5', '22.25', '23']) {

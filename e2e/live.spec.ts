@@ -1,15 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type Simulator, startSimulator } from '../apps/server/src/modules/mqtt/simulator';
-import { loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
+import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
 
 const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? '18883'}`;
-
-async function post<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const response = await request.post(path, { data, headers: { authorization: `Bearer ${token}` } });
-  const body = await response.json();
-  expect(response.ok(), `${path} → ${response.status()} ${JSON.stringify(body)}`).toBeTruthy();
-  return body as T;
-}
 
 test.describe('valores en vivo', () => {
   let simulator: Simulator | null = null;
@@ -26,7 +19,7 @@ test.describe('valores en vivo', () => {
     const session = await loginViaApi(request, page, username, password);
     const token = session.access_token as string;
 
-    const { equipo } = await post<{ equipo: { id: number; apikey: string; secret?: string } }>(
+    const { equipo } = await apiPost<{ equipo: { id: number; apikey: string; secret?: string } }>(
       request,
       token,
       '/sv/api/equipo/grabar',
@@ -39,7 +32,7 @@ test.describe('valores en vivo', () => {
       });
       secret = ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
     }
-    await post(request, token, '/sv/api/equipo/agregarSensorDesarrollador', {
+    await apiPost(request, token, '/sv/api/equipo/agregarSensorDesarrollador', {
       idEquipo: equipo.id,
       labelUsuario: 'Temperatura',
       calibracion: 0,
@@ -50,7 +43,7 @@ test.describe('valores en vivo', () => {
         { nombre: 'Termómetro', tipoWidget: { id: 3 }, valorMinReferencia: -10, valorMaxReferencia: 50 },
       ],
     });
-    await post(request, token, '/sv/api/equipo/agregarSensorDesarrollador', {
+    await apiPost(request, token, '/sv/api/equipo/agregarSensorDesarrollador', {
       idEquipo: equipo.id,
       labelUsuario: 'Riego',
       calibracion: 0,
