@@ -51,27 +51,33 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   }
 }
 
+/** A STOMP server with short heart-beats and a fake client that has sent CONNECT with `heartBeat`. */
+async function connectWithHeartBeat(heartBeat: string) {
+  const server = createStompServer({
+    tokens,
+    authorize: async () => true,
+    log: pino({ level: 'silent' }),
+    heartbeatMs: 40,
+  });
+  const fake = fakeTransport();
+  server.accept(fake.transport);
+  const token = await tokens.sign({ userId: 1, username: 'u', roles: [] });
+  fake.receive(
+    serializeFrame(
+      {
+        command: 'CONNECT',
+        headers: { 'accept-version': '1.2', 'heart-beat': heartBeat, Authorization: `Bearer ${token}` },
+        body: '',
+      },
+      false,
+    ),
+  );
+  return { server, fake };
+}
+
 describe('STOMP server heart-beats', () => {
   it('sends heart-beats at the negotiated interval and closes a client that went silent', async () => {
-    const server = createStompServer({
-      tokens,
-      authorize: async () => true,
-      log: pino({ level: 'silent' }),
-      heartbeatMs: 40,
-    });
-    const fake = fakeTransport();
-    server.accept(fake.transport);
-    const token = await tokens.sign({ userId: 1, username: 'u', roles: [] });
-    fake.receive(
-      serializeFrame(
-        {
-          command: 'CONNECT',
-          headers: { 'accept-version': '1.2', 'heart-beat': '200,40', Authorization: `Bearer ${token}` },
-          body: '',
-        },
-        false,
-      ),
-    );
+    const { server, fake } = await connectWithHeartBeat('200,40');
     await sleep(200);
     expect(fake.frames[0]?.command).toBe('CONNECTED');
     expect(fake.frames[0]?.headers['heart-beat']).toBe('40,40');
@@ -84,25 +90,7 @@ describe('STOMP server heart-beats', () => {
   });
 
   it('keeps a client that sends heart-beats', async () => {
-    const server = createStompServer({
-      tokens,
-      authorize: async () => true,
-      log: pino({ level: 'silent' }),
-      heartbeatMs: 40,
-    });
-    const fake = fakeTransport();
-    server.accept(fake.transport);
-    const token = await tokens.sign({ userId: 1, username: 'u', roles: [] });
-    fake.receive(
-      serializeFrame(
-        {
-          command: 'CONNECT',
-          headers: { 'accept-version': '1.2', 'heart-beat': '150,0', Authorization: `Bearer ${token}` },
-          body: '',
-        },
-        false,
-      ),
-    );
+    const { server, fake } = await connectWithHeartBeat('150,0');
     for (let i = 0; i < 8; i++) {
       await sleep(30);
       fake.receive('\n');
