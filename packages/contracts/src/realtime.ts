@@ -1,11 +1,14 @@
 import { z } from 'zod';
 
-/** STOMP topics (spec 1 §7, architecture "Realtime contract"). */
-export const topics = {
-  equipo: (equipoId: number) => `/topic/${equipoId}`,
-  usuario: (userId: number) => `/topic/user${userId}`,
-  programa: (programaId: number) => `/topic/pro${programaId}`,
-} as const;
+/*
+ * Live events (architecture "Realtime contract"). Every STOMP destination has a kind, and each
+ * kind carries only its own events: `RealtimeEventMap` is the one map from kind to events, and
+ * `topics.*` builds destinations typed by their kind, so `hub.publish(topics.equipo(id), event)`
+ * on the server and `useRealtimeTopic(topics.usuario(id), listener)` on the web accept and hand
+ * out only the events of that destination.
+ */
+
+// ---- /topic/{equipoId}: a device's live state ----
 
 export const SensorValorEventSchema = z.object({
   tipo: z.literal('sensor.valor'),
@@ -28,6 +31,9 @@ export const EquipoEstadoEventSchema = z.object({
   conectado: z.boolean(),
   fecha: z.number(),
 });
+
+// ---- /topic/user{id}: what concerns one user ----
+
 export const NotificacionEventSchema = z.object({
   tipo: z.literal('notificacion'),
   titulo: z.string(),
@@ -35,16 +41,106 @@ export const NotificacionEventSchema = z.object({
   origen: z.object({ id: z.number() }),
   idRef: z.number().nullable(),
 });
+/** The user's licence (limits, counters, state) changed: refetch it. */
 export const TokenActualizadoEventSchema = z.object({ tipo: z.literal('token.actualizado') });
+/** A device this user administers got an access request (spec 2 §3 autorización). */
+export const AutorizacionNuevaEventSchema = z.object({
+  tipo: z.literal('autorizacion.nueva'),
+  idAutorizacion: z.number(),
+  idEquipo: z.number(),
+});
+/** The user's access request was answered: `idRol` 0 = rejected, otherwise the role granted. */
+export const AutorizacionRespondidaEventSchema = z.object({
+  tipo: z.literal('autorizacion.respondida'),
+  idAutorizacion: z.number(),
+  idEquipo: z.number(),
+  idRol: z.number(),
+});
+/** One of the user's purchases changed state. */
+export const CompraEstadoEventSchema = z.object({
+  tipo: z.literal('compra.estado'),
+  idCompra: z.number(),
+  estado: z.object({ id: z.number(), descripcion: z.string() }),
+});
+
+// ---- /topic/pro{id}: a program's execution ----
+
+export const ProgramaEstadoEventSchema = z.object({
+  tipo: z.literal('programa.estado'),
+  idPrograma: z.number(),
+  estado: z.object({ id: z.number(), descripcion: z.string() }),
+  idTareaActual: z.number().nullable(),
+});
+
+// ---- /topic/consulta{id}: a support query's chat ----
+
+export const ChatMensajeEventSchema = z.object({
+  tipo: z.literal('chat.mensaje'),
+  idConsulta: z.number(),
+  mensaje: z.object({ cuerpo: z.string(), fecha: z.number(), esMsgDeUser: z.boolean() }),
+});
+
+/** The events each destination kind carries. */
+export const realtimeEventSchemas = {
+  equipo: [SensorValorEventSchema, SensorConexionEventSchema, EquipoEstadoEventSchema],
+  usuario: [
+    NotificacionEventSchema,
+    TokenActualizadoEventSchema,
+    AutorizacionNuevaEventSchema,
+    AutorizacionRespondidaEventSchema,
+    CompraEstadoEventSchema,
+  ],
+  programa: [ProgramaEstadoEventSchema],
+  consulta: [ChatMensajeEventSchema],
+} as const;
+
+export type DestinationKind = keyof typeof realtimeEventSchemas;
+
+/** Kind → the union of its events (the typed map, as a socket event map). */
+export type RealtimeEventMap = {
+  [K in DestinationKind]: z.infer<(typeof realtimeEventSchemas)[K][number]>;
+};
+
+/** A STOMP destination string that knows its kind, so only that kind's events fit it. */
+export type Destination<K extends DestinationKind = DestinationKind> = string & {
+  readonly __destinationKind: K;
+};
+
+/** STOMP topics (spec 1 §7, architecture "Realtime contract"). */
+export const topics = {
+  equipo: (equipoId: number) => `/topic/${equipoId}` as Destination<'equipo'>,
+  usuario: (userId: number) => `/topic/user${userId}` as Destination<'usuario'>,
+  programa: (programaId: number) => `/topic/pro${programaId}` as Destination<'programa'>,
+  consulta: (consultaId: number) => `/topic/consulta${consultaId}` as Destination<'consulta'>,
+} as const;
+
+const destinationPatterns: ReadonlyArray<readonly [DestinationKind, RegExp]> = [
+  ['usuario', /^\/topic\/user(\d{1,15})$/],
+  ['programa', /^\/topic\/pro(\d{1,15})$/],
+  ['consulta', /^\/topic\/consulta(\d{1,15})$/],
+  ['equipo', /^\/topic\/(\d{1,15})$/],
+];
+
+/** Reads a destination string back into its kind and id; null for anything else. */
+export function parseDestination(destination: string): { kind: DestinationKind; id: number } | null {
+  for (const [kind, pattern] of destinationPatterns) {
+    const match = pattern.exec(destination);
+    if (match) return { kind, id: Number(match[1]) };
+  }
+  return null;
+}
 
 export const RealtimeEventSchema = z.discriminatedUnion('tipo', [
-  SensorValorEventSchema,
-  SensorConexionEventSchema,
-  EquipoEstadoEventSchema,
-  NotificacionEventSchema,
-  TokenActualizadoEventSchema,
+  ...realtimeEventSchemas.equipo,
+  ...realtimeEventSchemas.usuario,
+  ...realtimeEventSchemas.programa,
+  ...realtimeEventSchemas.consulta,
 ]);
+/** Any live event, of any destination (transport code: relay, codec). */
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
 export type SensorValorEvent = z.infer<typeof SensorValorEventSchema>;
 export type SensorConexionEvent = z.infer<typeof SensorConexionEventSchema>;
 export type EquipoEstadoEvent = z.infer<typeof EquipoEstadoEventSchema>;
+export type NotificacionEvent = z.infer<typeof NotificacionEventSchema>;
+export type AutorizacionNuevaEvent = z.infer<typeof AutorizacionNuevaEventSchema>;
+export type AutorizacionRespondidaEvent = z.infer<typeof AutorizacionRespondidaEventSchema>;
