@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import type { LoginRedirectState } from '../features/auth';
 import { landingPathFor, useSession } from '../shared/api/session';
-
-/** Where /login sends the user back after logging in. */
-export interface LoginRedirectState {
-  from?: string;
-}
 
 /** Protected routes: without a stored session go to /login, remembering where the user was going. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,8 +1,9 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { authRoutes } from '../features/auth/routes';
-import { deviceRoutes, publicDeviceRoutes } from '../features/devices/routes';
-import { historyRoutes } from '../features/history/routes';
-import { profileRoutes } from '../features/profile/routes';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { authRoutes } from '../features/auth';
+import { deviceRoutes, publicDeviceRoutes } from '../features/devices';
+import { historyRoutes } from '../features/history';
+import { userRoutes } from '../features/users';
+import { useSession } from '../shared/api/session';
 import { EnConstruccion } from '../shared/ui/EnConstruccion';
 import { AppLayout } from './layout/AppLayout';
 import { LandingRedirect, RequireAuth } from './RequireAuth';
@@ -22,9 +23,15 @@ const pendingRoutes: RouteObject[] = [
   { path: '/tienda/misCompras', element: <EnConstruccion titulo="Mis Compras" /> },
 ];
 
+/** Pages that open for anyone: inside the authenticated layout when there is a session, bare otherwise. */
+function LayoutWhenAuthenticated() {
+  const { isAuthenticated } = useSession();
+  return isAuthenticated ? <AppLayout /> : <Outlet />;
+}
+
 export const routes: RouteObject[] = [
   ...authRoutes,
-  ...publicDeviceRoutes,
+  { element: <LayoutWhenAuthenticated />, children: publicDeviceRoutes },
   {
     element: (
       <RequireAuth>
@@ -35,7 +42,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingRedirect /> },
       ...deviceRoutes,
       ...historyRoutes,
-      ...profileRoutes,
+      ...userRoutes,
       ...pendingRoutes,
     ],
   },

@@ -1,7 +1,10 @@
 import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useDeviceLive } from '../../features/devices/hooks/useDeviceLive';
+import { useDeviceLive } from '../../features/devices';
+import { useLicenceLive } from '../../features/licensing';
+import { useNotificationsLive } from '../../features/notifications';
+import { useRealtimeConnection } from '../../shared/realtime/useRealtime';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { SideMenu, sectionOf } from './SideMenu';
 import { SupportBubble } from './SupportBubble';
@@ -18,7 +21,11 @@ export function AppLayout() {
   const location = useLocation();
   const section = sectionOf(location.pathname);
   useSessionUserSync();
+  // One STOMP connection for the tab; each feature subscribes to the events it shows.
+  useRealtimeConnection();
   useDeviceLive();
+  useLicenceLive();
+  useNotificationsLive();
 
   const closeMobile = () => setMobileOpen(false);
   const menu = <SideMenu section={section} onNavigate={closeMobile} />;

@@ -31,8 +31,7 @@ import {
 import { mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { LicenceBadge, licenceLabel } from '../../features/licensing/components/LicenceBadge';
-import { LicenceDialog } from '../../features/licensing/components/LicenceDialog';
+import { LicenceBadge, LicenceDialog, licenceLabel } from '../../features/licensing';
 import { landingPathFor, useSession } from '../../shared/api/session';
 import { useThemeMode } from '../../shared/hooks/useThemeMode';
 

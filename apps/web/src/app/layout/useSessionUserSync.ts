@@ -2,9 +2,7 @@ import type { UsuarioSesion } from '@nexo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../shared/api/httpClient';
-import { sessionStore } from '../../shared/api/session';
-
-export const sessionUserKey = ['usuario'] as const;
+import { sessionStore, sessionUserKey } from '../../shared/api/session';
 
 /** Reloads the session user (licence counters, logo, roles) and keeps the stored copy current. */
 export function useSessionUserSync() {

@@ -1,8 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { Outlet } from 'react-router';
-import { AppLayout } from '../../app/layout/AppLayout';
 import { useSession } from '../../shared/api/session';
-import { EquipoNuevoAnonimo, EquipoNuevoPage } from './pages/EquipoNuevoPage';
 
 /**
  * Protected pages of the device area (inside the authenticated layout). They load lazily so the
@@ -21,23 +18,21 @@ export const deviceRoutes: RouteObject[] = [
 
 /**
  * The share link must open for anyone (spec 1 §4): a visitor without session gets the login /
- * register invitation; a logged-in user gets the normal layout with the associate dialog.
+ * register invitation; a logged-in user gets the dashboard with the associate dialog. The router
+ * mounts these outside RequireAuth, inside the layout only when there is a session. Lazy too: the
+ * logged-in page carries the whole dashboard.
  */
-function EquipoNuevoGate() {
-  const { isAuthenticated } = useSession();
-  return isAuthenticated ? <AppLayout /> : <Outlet />;
-}
-
-function EquipoNuevoContent() {
-  const { isAuthenticated } = useSession();
-  return isAuthenticated ? <EquipoNuevoPage /> : <EquipoNuevoAnonimo />;
-}
-
-/** Routes mounted outside RequireAuth by the router. */
 export const publicDeviceRoutes: RouteObject[] = [
   {
     path: '/home/equipoNuevo',
-    element: <EquipoNuevoGate />,
-    children: [{ index: true, element: <EquipoNuevoContent /> }],
+    lazy: async () => {
+      const { EquipoNuevoAnonimo, EquipoNuevoPage } = await import('./pages/EquipoNuevoPage');
+      return {
+        Component: function EquipoNuevoContent() {
+          const { isAuthenticated } = useSession();
+          return isAuthenticated ? <EquipoNuevoPage /> : <EquipoNuevoAnonimo />;
+        },
+      };
+    },
   },
 ];

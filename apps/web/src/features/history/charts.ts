@@ -1,6 +1,6 @@
 /** The echarts parts the history chart adds to the widgets' registration (zoom and legend). */
 import { DataZoomComponent, LegendComponent } from 'echarts/components';
-import { echarts } from '../sensors/charts/echarts';
+import { echarts } from '../../shared/charts/echarts';
 
 echarts.use([DataZoomComponent, LegendComponent]);
 

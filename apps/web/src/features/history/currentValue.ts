@@ -1,5 +1,5 @@
 import { mensajes, readNumeric } from '@nexo/contracts';
-import { formatNumber } from '../sensors/components/widgetValue';
+import { formatNumber } from '../devices';
 
 /** The header's current value: numbers in the Spanish format the widgets use (21,5), text as it came. */
 export function currentValueText(ultimoValor: string | null, variableJson: string | null): string {

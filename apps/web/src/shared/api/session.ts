@@ -5,6 +5,9 @@ import { type StoredSession, sessionStore } from './sessionStore';
 
 export { SESSION_STORAGE_KEY, type StoredSession, sessionStore } from './sessionStore';
 
+/** The TanStack Query key of the session user (GET /api/usuario/), which the layout keeps fresh. */
+export const sessionUserKey = ['usuario'] as const;
+
 export function isAdmin(usuario: Pick<UsuarioSesion, 'roles'> | null | undefined): boolean {
   return usuario?.roles.includes(rolesUsuario.admin) ?? false;
 }

@@ -1,4 +1,4 @@
-import { mensajes } from '@nexo/contracts';
+import { mensajes, type NotificacionEvent, topics } from '@nexo/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A stand-in for @stomp/stompjs's Client that the test drives by hand. */
@@ -10,6 +10,7 @@ class FakeClient {
   onStompError: (frame: { headers: Record<string, string> }) => void = () => {};
   onWebSocketClose: () => void = () => {};
   subscriptions: string[] = [];
+  handlers = new Map<string, (message: { body: string }) => void>();
   beforeConnect: (self: FakeClient) => Promise<void>;
   constructor(config: { beforeConnect: (self: FakeClient) => Promise<void> }) {
     this.beforeConnect = config.beforeConnect;
@@ -17,8 +18,9 @@ class FakeClient {
   }
   activate() {}
   async deactivate() {}
-  subscribe(destination: string) {
+  subscribe(destination: string, handler: (message: { body: string }) => void) {
     this.subscriptions.push(destination);
+    this.handlers.set(destination, handler);
     return { unsubscribe: () => {} };
   }
   async open() {
@@ -65,7 +67,7 @@ describe('RealtimeConnection', () => {
     const connection = new RealtimeConnection();
     const reconnected = vi.fn();
     connection.onReconnect(reconnected);
-    connection.subscribe('/topic/7', () => {});
+    connection.subscribe(topics.equipo(7), () => {});
     connection.start();
     const first = FakeClient.instances[0];
     await first?.open();
@@ -113,6 +115,36 @@ describe('RealtimeConnection', () => {
     await FakeClient.instances[1]?.open();
     expect(apiGet).toHaveBeenCalledWith('/api/usuario/');
     await connection.stop();
+  });
+
+  it("hands a destination's listeners only the events of its kind", async () => {
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const connection = new RealtimeConnection();
+    const heard: string[] = [];
+    connection.subscribe(topics.equipo(7), (event) => heard.push(event.tipo));
+    connection.start();
+    const client = FakeClient.instances[0];
+    await client?.open();
+    const deliver = (event: object) => client?.handlers.get('/topic/7')?.({ body: JSON.stringify(event) });
+    deliver({ tipo: 'equipo.estado', idEquipo: 7, conectado: true, fecha: 1 });
+    deliver({ tipo: 'notificacion', titulo: 'Alerta', fecha: 1, origen: { id: 1 }, idRef: null });
+    deliver({ tipo: 'sensor.conexion', idEquipo: 7, idSensor: 70, conectado: false });
+    expect(heard).toEqual(['equipo.estado', 'sensor.conexion']);
+    expect(debug).toHaveBeenCalledTimes(1);
+    debug.mockRestore();
+    await connection.stop();
+  });
+
+  it('types a listener by its destination kind (checked by tsc -b)', () => {
+    const connection = new RealtimeConnection();
+    const notificationListener = (event: NotificacionEvent) => event.titulo;
+    // @ts-expect-error a device topic never carries notifications
+    const off = connection.subscribe(topics.equipo(1), notificationListener);
+    off();
+    const usuarioOff = connection.subscribe(topics.usuario(1), (event) => {
+      if (event.tipo === 'notificacion') expect(event.titulo).toBeTypeOf('string');
+    });
+    usuarioOff();
   });
 
   it('stops reconnecting once stopped', async () => {

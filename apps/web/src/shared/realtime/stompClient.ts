@@ -1,25 +1,50 @@
-import { mensajes, type RealtimeEvent, RealtimeEventSchema, tiempos } from '@nexo/contracts';
+import {
+  type Destination,
+  type DestinationKind,
+  mensajes,
+  parseDestination,
+  type RealtimeEvent,
+  type RealtimeEventMap,
+  RealtimeEventSchema,
+  realtimeEventSchemas,
+  tiempos,
+} from '@nexo/contracts';
 import { Client, type IFrame, type StompSubscription } from '@stomp/stompjs';
 import SockJS from 'sockjs-client';
 import { api } from '../api/httpClient';
 import { sessionStore } from '../api/sessionStore';
 
-export type RealtimeListener = (event: RealtimeEvent, destination: string) => void;
+/** Hears only the events of its destination's kind (the contracts' `RealtimeEventMap`). */
+export type RealtimeListener<K extends DestinationKind = DestinationKind> = (
+  event: RealtimeEventMap[K],
+  destination: Destination<K>,
+) => void;
+type FrameListener = (event: RealtimeEvent) => void;
 export type ConnectionState = 'desconectado' | 'conectando' | 'conectado';
+
+/** Whether an event belongs on a destination: its `tipo` is one of the destination kind's events. */
+function carries(destination: string, event: RealtimeEvent): boolean {
+  const kind = parseDestination(destination)?.kind;
+  if (!kind) return false;
+  const schemas: readonly { shape: { tipo: { value: string } } }[] = realtimeEventSchemas[kind];
+  return schemas.some((schema) => schema.shape.tipo.value === event.tipo);
+}
 
 /**
  * The tab's one STOMP connection (SockJS at /sv/stomp, spec 1 §7). It authenticates with the
  * stored access token, refreshing it first when it has expired; it reconnects after
  * 1 s × the retry count (spec 1 §4), re-subscribes every wanted topic, and tells its
- * listeners it reconnected so they refetch what they may have missed.
+ * listeners it reconnected so they refetch what they may have missed. Each destination hands its
+ * listeners only the events of its kind; anything else is dropped (and counted in a debug line).
  */
 export class RealtimeConnection {
   private client: Client | null = null;
-  private readonly wanted = new Map<string, Set<RealtimeListener>>();
+  private readonly wanted = new Map<string, Set<FrameListener>>();
   private readonly active = new Map<string, StompSubscription>();
   private readonly reconnectListeners = new Set<() => void>();
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
   private retries = 0;
+  private dropped = 0;
   private everConnected = false;
   private stopped = true;
   private forceRefresh = false;
@@ -45,18 +70,23 @@ export class RealtimeConnection {
   }
 
   /** Listens to a destination for as long as the returned function is not called. */
-  subscribe(destination: string, listener: RealtimeListener): () => void {
+  subscribe<K extends DestinationKind>(
+    destination: Destination<K>,
+    listener: RealtimeListener<K>,
+  ): () => void {
+    // subscribeNow lets through only events of the destination's kind, which is what K names.
+    const frameListener: FrameListener = (event) => listener(event as RealtimeEventMap[K], destination);
     let listeners = this.wanted.get(destination);
     if (!listeners) {
       listeners = new Set();
       this.wanted.set(destination, listeners);
       this.subscribeNow(destination);
     }
-    listeners.add(listener);
+    listeners.add(frameListener);
     return () => {
       const current = this.wanted.get(destination);
       if (!current) return;
-      current.delete(listener);
+      current.delete(frameListener);
       if (current.size > 0) return;
       this.wanted.delete(destination);
       this.active.get(destination)?.unsubscribe();
@@ -91,7 +121,12 @@ export class RealtimeConnection {
       } catch {
         return;
       }
-      for (const listener of this.wanted.get(destination) ?? []) listener(event, destination);
+      if (!carries(destination, event)) {
+        this.dropped += 1;
+        console.debug(`STOMP: ${event.tipo} no corresponde a ${destination} (${this.dropped} descartados)`);
+        return;
+      }
+      for (const listener of this.wanted.get(destination) ?? []) listener(event);
     });
     this.active.set(destination, subscription);
   }

@@ -5,12 +5,12 @@ import { LoginFormSchema, type LoginForm as LoginFormValues, mensajes } from '@n
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PasswordField } from '../../../shared/forms/PasswordField';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField';
 import { GoogleSignInButton } from './GoogleSignInButton';
-import { PasswordField } from './PasswordField';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
 /** Username + password + captcha, the forgot-password link and, when configured, Google. */

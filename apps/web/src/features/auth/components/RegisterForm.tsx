@@ -5,11 +5,11 @@ import { mensajes, type RegistroForm, RegistroFormSchema } from '@nexo/contracts
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { PasswordFields } from '../../../shared/forms/PasswordFields';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { useUserUniqueness } from '../hooks/useUserUniqueness';
-import { PasswordFields } from './PasswordFields';
 import { RegistrationCodeDialog } from './RegistrationCodeDialog';
 import { UserFields } from './UserFields';
 

@@ -12,9 +12,9 @@ import {
 import { codigoVerificacionSchema, mensajes, passwordSchema } from '@nexo/contracts';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { PasswordFields } from '../../../shared/forms/PasswordFields';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
-import { PasswordFields } from './PasswordFields';
 
 const ResetPasswordFormSchema = z
   .object({

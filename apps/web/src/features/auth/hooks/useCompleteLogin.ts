@@ -1,14 +1,15 @@
 import type { TokenResponse } from '@nexo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { queryClient } from '../../../app/queryClient';
-import type { LoginRedirectState } from '../../../app/RequireAuth';
 import { landingPathFor, sessionStore } from '../../../shared/api/session';
+import type { LoginRedirectState } from '../loginRedirect';
 
 /** Stores the new session and goes back where the user was going, or to their landing page. */
 export function useCompleteLogin() {
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const from = (location.state as LoginRedirectState | null)?.from;
   return useCallback(
     (response: TokenResponse) => {
@@ -17,6 +18,6 @@ export function useCompleteLogin() {
       const target = from && !from.startsWith('/login') && !from.startsWith('/logout') ? from : null;
       navigate(target ?? landingPathFor(response.usuario), { replace: true });
     },
-    [from, navigate],
+    [from, navigate, queryClient],
   );
 }

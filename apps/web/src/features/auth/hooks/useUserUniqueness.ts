@@ -1,5 +1,5 @@
+import { isSameText, looksLikeMail } from '../../../shared/forms/userText';
 import { authApi } from '../api/authApi';
-import { isSameText, looksLikeMail } from '../userText';
 import { useUniquenessCheck } from './useUniquenessCheck';
 
 /**

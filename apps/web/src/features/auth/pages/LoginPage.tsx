@@ -8,12 +8,12 @@ import { Alert, Box, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } 
 import { mensajes } from '@nexo/contracts';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import type { LoginRedirectState } from '../../../app/RequireAuth';
 import { landingPathFor, useSession } from '../../../shared/api/session';
 import { useThemeMode } from '../../../shared/hooks/useThemeMode';
 import { AccountActivationNotice } from '../components/AccountActivationNotice';
 import { LoginForm } from '../components/LoginForm';
 import { RegisterForm } from '../components/RegisterForm';
+import type { LoginRedirectState } from '../loginRedirect';
 
 type LoginTab = 'login' | 'registro';
 

@@ -1,12 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { queryClient } from '../../../app/queryClient';
 import { logout } from '../../../shared/api/session';
 
 /** /logout: revoke the refresh token, forget cached data and go to /login. */
 export function LogoutPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   useEffect(() => {
     let cancelled = false;
     void logout().then(() => {
@@ -16,7 +17,7 @@ export function LogoutPage() {
     return () => {
       cancelled = true;
     };
-  }, [navigate]);
+  }, [navigate, queryClient]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <CircularProgress aria-label="Cerrando sesión" />

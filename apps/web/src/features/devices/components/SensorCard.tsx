@@ -21,8 +21,8 @@ import {
 import { mensajes, type Sensor, type Shadow } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { SensorWidget } from '../../sensors/components/SensorWidget';
 import { usePendingCommand } from '../hooks/useDeviceLive';
+import { SensorWidget } from '../widgets/SensorWidget';
 import { ConnectionBadge } from './ConnectionBadge';
 
 const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short' });

@@ -43,10 +43,10 @@ import { isApiError } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
 import { FormDialogActions } from '../../../shared/ui/FormDialogActions';
 import { useAlerts } from '../../../shared/ui/useAlerts';
-import { SensorWidget } from '../../sensors/components/SensorWidget';
+import { LicenceDialog } from '../../licensing';
 import { grabarSensor } from '../api/devicesApi';
 import { invalidateDevices, useTiposSensor } from '../api/devicesQueries';
-import { LicenceDialog } from './LicenceDialog';
+import { SensorWidget } from '../widgets/SensorWidget';
 import { applyServerErrors } from './serverErrors';
 
 type ShadowForm = {
@@ -552,6 +552,7 @@ export function WidgetEditorDialog({
       </Dialog>
       <LicenceDialog
         open={licenceDenied}
+        refusal={mensajes.licenciaSinSensores}
         onClose={() => {
           setLicenceDenied(false);
           close();

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { type Equipo, mensajes, type Sensor } from '@nexo/contracts';
 import { useState } from 'react';
-import { useAppConfig } from '../../sensors/api/useAppConfig';
+import { useAppConfig } from '../../../shared/hooks/useAppConfig';
 import { CopyField } from './CopyField';
 
 /** Connection data a device needs for this sensor (architecture "Device contract"). */

@@ -21,11 +21,11 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
+import { LicenceDialog } from '../../licensing';
 import { useEquipo, useEquipos } from '../api/devicesQueries';
 import { ConnectionBadge } from '../components/ConnectionBadge';
 import { DeviceDashboard } from '../components/DeviceDashboard';
 import { DeviceFormDialog } from '../components/DeviceFormDialog';
-import { LicenceDialog } from '../components/LicenceDialog';
 import { SensorsTable } from '../components/SensorsTable';
 import { ShareDialog } from '../components/ShareDialog';
 import { WidgetEditorDialog } from '../components/WidgetEditorDialog';
@@ -141,7 +141,11 @@ export function ListaEquipoPage() {
         onClose={() => setEditing(false)}
       />
       <ShareDialog equipo={sharing ? equipo : null} onClose={() => setSharing(false)} />
-      <LicenceDialog open={licenceDenied} onClose={() => setLicenceDenied(false)} />
+      <LicenceDialog
+        open={licenceDenied}
+        refusal={mensajes.licenciaSinSensores}
+        onClose={() => setLicenceDenied(false)}
+      />
     </Box>
   );
 }

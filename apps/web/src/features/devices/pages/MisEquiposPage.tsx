@@ -13,6 +13,7 @@ import { errorMessage } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
+import { LicenceDialog } from '../../licensing';
 import { desasociarEquipo, eliminarCarpeta, eliminarEquipo } from '../api/devicesApi';
 import { invalidateDevices, useCarpetas, useEquipos } from '../api/devicesQueries';
 import { AddExistingDeviceDialog } from '../components/AddExistingDeviceDialog';
@@ -21,7 +22,6 @@ import { DeviceFormDialog } from '../components/DeviceFormDialog';
 import { FolderFormDialog } from '../components/FolderFormDialog';
 import { FolderTile } from '../components/FolderTile';
 import { findFolder } from '../components/folderTree';
-import { LicenceDialog } from '../components/LicenceDialog';
 import { MoveToFolderDialog } from '../components/MoveToFolderDialog';
 import { ShareDialog } from '../components/ShareDialog';
 import { WidgetEditorDialog } from '../components/WidgetEditorDialog';
@@ -290,7 +290,11 @@ export function MisEquiposPage() {
         sensor={null}
         onClose={() => setNewSensorFor(null)}
       />
-      <LicenceDialog open={licenceDenied} onClose={() => setLicenceDenied(false)} />
+      <LicenceDialog
+        open={licenceDenied}
+        refusal={mensajes.licenciaSinSensores}
+        onClose={() => setLicenceDenied(false)}
+      />
       <ConfirmDialog
         open={deletingDevice !== null}
         title={mensajes.eliminarTitulo}

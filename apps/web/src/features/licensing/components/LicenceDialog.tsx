@@ -15,14 +15,19 @@ import {
 import { type Licencia, mensajes } from '@nexo/contracts';
 import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 
-interface LicenceDialogProps {
-  open: boolean;
-  token: Licencia | null;
-  /** Company users never see the shop (spec 1 §6). */
-  showShopLink: boolean;
-  onClose: () => void;
-}
+type LicenceDialogProps = { open: boolean; onClose: () => void } & (
+  | {
+      token: Licencia | null;
+      /** Company users never see the shop (spec 1 §6). */
+      showShopLink: boolean;
+    }
+  | {
+      /** Why the licence refused an action, such as another sensor (spec 1 §8). */
+      refusal: string;
+    }
+);
 
 function UsageRow({ label, used, limit }: { label: string; used: number; limit: number }) {
   const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : 0;
@@ -46,8 +51,25 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
   );
 }
 
-/** The active subscription token: plan, limits and what is already used. */
-export function LicenceDialog({ open, token, showShopLink, onClose }: LicenceDialogProps) {
+/**
+ * The licence: with `token`, the active subscription's plan, limits and what is already used;
+ * with `refusal`, 'No permitido' and the reason the licence refused an action, with only a close button.
+ */
+export function LicenceDialog(props: LicenceDialogProps) {
+  if ('refusal' in props) {
+    return (
+      <ConfirmDialog
+        open={props.open}
+        title={mensajes.noPermitido}
+        message={props.refusal}
+        confirmLabel={mensajes.cerrar}
+        hideCancel
+        onConfirm={props.onClose}
+        onClose={props.onClose}
+      />
+    );
+  }
+  const { open, token, showShopLink, onClose } = props;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="licencia-titulo">
       <DialogTitle id="licencia-titulo">Licencia</DialogTitle>

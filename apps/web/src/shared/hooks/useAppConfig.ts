@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/httpClient';
+import { api } from '../api/httpClient';
 
 /** Public settings the widgets need: map tiles and the broker address shown to users. */
 export interface AppConfig {

@@ -2,8 +2,8 @@ import { Box, CircularProgress, useTheme } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { mensajes, readNumeric } from '@nexo/contracts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import type { HistorialWidgetRegistro } from '../api/historialWidget';
-import { echarts } from '../charts/echarts';
+import { echarts } from '../../../shared/charts/echarts';
+import type { HistorialWidgetRegistro } from '../../history';
 import { CompactValue, WidgetFrame, WidgetMessage } from './WidgetStates';
 import { clamp, formatNumber, referenceRange } from './widgetValue';
 

@@ -6,15 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { sessionUserKey } from '../../../app/layout/useSessionUserSync';
-import { sessionStore } from '../../../shared/api/session';
+import { sessionStore, sessionUserKey } from '../../../shared/api/session';
+import { isSameText } from '../../../shared/forms/userText';
 import { useAlerts } from '../../../shared/ui/useAlerts';
-import { authApi } from '../../auth/api/authApi';
-import { RegistrationCodeDialog } from '../../auth/components/RegistrationCodeDialog';
-import { UserFields } from '../../auth/components/UserFields';
-import { useUserUniqueness } from '../../auth/hooks/useUserUniqueness';
-import { isSameText } from '../../auth/userText';
-import { profileApi } from '../api/profileApi';
+import { authApi, RegistrationCodeDialog, UserFields, useUserUniqueness } from '../../auth';
+import { usersApi } from '../api/usersApi';
 
 const ProfileFormSchema = ActualizarUsuarioInputSchema.omit({ hash: true, codigoIngresado: true });
 type ProfileFormInput = z.input<typeof ProfileFormSchema>;
@@ -47,7 +43,7 @@ export function ProfileForm({ usuario }: { usuario: UsuarioSesion }) {
     values: ProfileFormOutput,
     verification?: { hash: string; codigoIngresado: number },
   ) => {
-    const answer = await profileApi.update({ ...values, telefono: values.telefono || null, ...verification });
+    const answer = await usersApi.update({ ...values, telefono: values.telefono || null, ...verification });
     sessionStore.updateUsuario(answer.usuario);
     queryClient.setQueryData(sessionUserKey, answer.usuario);
     alerts.success(mensajes.valoresActualizados);

@@ -1,6 +1,6 @@
 import { Box, Stack, useTheme } from '@mui/material';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { echarts } from '../charts/echarts';
+import { echarts } from '../../../shared/charts/echarts';
 import { NumericWidget, type NumericWidgetProps } from './NumericWidget';
 import { WidgetReadout } from './WidgetReadout';
 

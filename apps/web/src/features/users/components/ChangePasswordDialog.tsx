@@ -3,9 +3,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from
 import { mensajes, passwordSchema } from '@nexo/contracts';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { PasswordFields } from '../../../shared/forms/PasswordFields';
 import { useAlerts } from '../../../shared/ui/useAlerts';
-import { PasswordFields } from '../../auth/components/PasswordFields';
-import { profileApi } from '../api/profileApi';
+import { usersApi } from '../api/usersApi';
 
 const ChangePasswordFormSchema = z
   .object({ password: passwordSchema, confpassword: z.string().min(1, { error: mensajes.requerido }) })
@@ -31,7 +31,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await profileApi.changePassword(values);
+      await usersApi.changePassword(values);
       alerts.success(mensajes.passwordActualizado);
       close();
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { EnConstruccion } from '../../shared/ui/EnConstruccion';
 
-export const profileRoutes: RouteObject[] = [
+export const userRoutes: RouteObject[] = [
   {
     path: '/perfil/misDatos',
     lazy: async () => ({ Component: (await import('./pages/MyDataPage')).MyDataPage }),

@@ -1,6 +1,6 @@
 import { type Sensor, type Shadow, tiposSensor, tiposWidget } from '@nexo/contracts';
-import { useHistorialWidget } from '../api/historialWidget';
-import { useAppConfig } from '../api/useAppConfig';
+import { useAppConfig } from '../../../shared/hooks/useAppConfig';
+import { useHistorialWidget } from '../../history';
 import { ChartWidget } from './ChartWidget';
 import { DimmerWidget } from './DimmerWidget';
 import { GaugeWidget } from './GaugeWidget';

@@ -1,0 +1,40 @@
+import { type RealtimeEventMap, topics, type UsuarioSesion } from '@nexo/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../shared/api/session';
+
+const subscribed: { destination: string | null; listener: (event: RealtimeEventMap['usuario']) => void }[] =
+  [];
+vi.mock('../../../shared/realtime/useRealtime', () => ({
+  useRealtimeTopic: (destination: string | null, listener: (event: RealtimeEventMap['usuario']) => void) => {
+    subscribed.push({ destination, listener });
+  },
+}));
+
+const { useNotificationsLive } = await import('./useNotificationsLive');
+
+describe('useNotificationsLive', () => {
+  afterEach(() => {
+    sessionStore.clear();
+    subscribed.length = 0;
+  });
+
+  it("marks the notifications stale when one arrives on the user's topic", () => {
+    const usuario = { id: 7, username: 'ana', roles: [], token: null } as unknown as UsuarioSesion;
+    sessionStore.saveTokens({ access_token: 'a', refresh_token: 'r', expires_in: 900, usuario });
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    renderHook(() => useNotificationsLive(), { wrapper });
+    const last = subscribed.at(-1);
+    expect(last?.destination).toBe(topics.usuario(7));
+    last?.listener({ tipo: 'token.actualizado' });
+    expect(invalidate).not.toHaveBeenCalled();
+    last?.listener({ tipo: 'notificacion', titulo: 'Alerta', fecha: 1, origen: { id: 1 }, idRef: null });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notificaciones'] });
+  });
+});

@@ -1,0 +1,2 @@
+/** notifications: the user's notifications (server module notifications); so far, their live refresh. */
+export { useNotificationsLive } from './hooks/useNotificationsLive';
