@@ -3,14 +3,13 @@ import { authRoutes } from '../features/auth/routes';
 import { deviceRoutes, publicDeviceRoutes } from '../features/devices/routes';
 import { historyRoutes } from '../features/history/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { viewRoutes } from '../features/views';
 import { EnConstruccion } from '../shared/ui/EnConstruccion';
 import { AppLayout } from './layout/AppLayout';
 import { LandingRedirect, RequireAuth } from './RequireAuth';
 
 /** Screens that later issues build; each shows a clear "en construcción" page until then. */
 const pendingRoutes: RouteObject[] = [
-  { path: '/home/misVistas', element: <EnConstruccion titulo="Mis Vistas" /> },
-  { path: '/home/listaVista', element: <EnConstruccion titulo="Vista" /> },
   { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
   { path: '/home/misAcciones', element: <EnConstruccion titulo="Mis Acciones" /> },
   { path: '/home/misEventos', element: <EnConstruccion titulo="Mis Eventos" /> },
@@ -36,6 +35,7 @@ export const routes: RouteObject[] = [
       ...deviceRoutes,
       ...historyRoutes,
       ...profileRoutes,
+      ...viewRoutes,
       ...pendingRoutes,
     ],
   },
