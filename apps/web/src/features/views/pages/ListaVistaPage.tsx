@@ -65,8 +65,14 @@ function ViewDetail({ vista, permite }: { vista: Vista; permite: boolean }) {
         value={tab}
         onChange={(_, value: ViewTab) => setTab(value)}
         variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        // Three tabs with icons do not fit a phone: there the labels alone do.
+        sx={{
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+          '& .MuiTab-icon': { display: { xs: 'none', sm: 'inline-flex' } },
+          '& .MuiTab-root': { px: { xs: 1.5, sm: 2 } },
+        }}
       >
         {tabs.map((t) => (
           <Tab
