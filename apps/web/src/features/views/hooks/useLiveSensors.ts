@@ -5,16 +5,19 @@ import { useEquipos } from '../../devices/api/devicesQueries';
 /**
  * The view's sensors with their live state. Live values patch the devices' cache (['equipos'],
  * kept current by useDeviceLive, which subscribes to every device of the user, so every device
- * a view can hold); the view's own copy is only the fallback until that list has loaded.
+ * a view can hold); the view's own copy is only shown until that list has loaded. Once it has, a
+ * sensor missing from it is out of the user's reach (device unlinked or deleted) and drops out,
+ * as the server's answer would.
  */
 export function useLiveSensors(sensores: Sensor[]): Sensor[] {
   const equipos = useEquipos();
   return useMemo(() => {
+    if (!equipos.data) return sensores;
     const live = new Map<number, Sensor>();
-    for (const equipo of equipos.data ?? []) {
+    for (const equipo of equipos.data) {
       for (const sensor of equipo.sensores) live.set(sensor.id, sensor);
     }
-    return sensores.map((sensor) => live.get(sensor.id) ?? sensor);
+    return sensores.flatMap((sensor) => live.get(sensor.id) ?? []);
   }, [equipos.data, sensores]);
 }
 
