@@ -9,6 +9,7 @@ import { createHistoryService, registerHistoryRoutes } from './modules/history/i
 import { createLicensingService } from './modules/licensing/index.js';
 import { registerConnectivity } from './modules/telemetry/index.js';
 import { createUsersService, registerUsersRoutes } from './modules/users/index.js';
+import { createViewsService, registerViewsRoutes } from './modules/views/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { seedReference } from './platform/db/seed-reference.js';
 
@@ -63,6 +64,13 @@ export async function registerModules(
   licensing.setUsageProvider(devices.usage);
   registerDevicesRoutes(app, ctx, devices);
   if (options.seedDemo) await seedDemoDevice(ctx.db);
+
+  // ---- views: a user's dashboards of sensors from several devices; gated by the licence ----
+  // Sensors and layouts come from the devices service; devices asks views who owns a view
+  // before storing its layout (guardarLayout with esEquipo=false).
+  const views = createViewsService({ db: ctx.db, devices: devices.views, licensing });
+  devices.views.setOwnershipCheck(views.owns);
+  registerViewsRoutes(app, ctx, views);
 
   // ---- connectivity: STOMP at /sv/stomp, MQTT broker, ingest, commands, device HTTP ----
   const connectivity = registerConnectivity(app, ctx, {

@@ -10,3 +10,4 @@ export * from './notifications.js';
 export * from './realtime.js';
 export * from './telemetry.js';
 export * from './values.js';
+export * from './views.js';

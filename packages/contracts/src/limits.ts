@@ -12,6 +12,8 @@ export const limites = {
   nombreEquipoMax: 100,
   nombreVistaMin: 2,
   nombreVistaMax: 50,
+  /** Not in the spec: a bound so one request cannot carry an unbounded list. */
+  sensoresPorVistaMax: 200,
   historialHorasMin: 1,
   historialHorasMax: 24,
   iconosPorTarjeta: 10,

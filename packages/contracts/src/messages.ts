@@ -182,6 +182,27 @@ export const mensajes = {
     'El gráfico aplica a sensores con valores numéricos. Los valores de este sensor se ven en el Listado.',
   historialVerListado: 'Ver listado',
 
+  // Views (spec 1 §2, §5)
+  misVistas: 'Mis Vistas',
+  vista: 'Vista',
+  nuevaVista: 'Nueva vista',
+  editarVista: 'Editar vista',
+  minUnSensor: 'Debe seleccionar al menos un sensor',
+  maxSensoresVista: 'Una vista puede tener hasta 200 sensores',
+  vistaNoEncontrada: 'La vista no existe o no tiene acceso a ella.',
+  sensorAjenoVista: 'Solo puede agregar a la vista sensores de sus equipos.',
+  eliminarVistaPregunta: '¿Está seguro que desea eliminar {nombre}?',
+  quitarSensorDeVista: 'Quitar de la vista',
+  quitarSensorDeVistaPregunta: '¿Está seguro que desea quitar el sensor {nombre} de la vista?',
+  noHayVistas: 'Todavía no tenés vistas. Creá una para reunir sensores de varios equipos.',
+  vistaSinSensores: 'Esta vista no tiene sensores disponibles.',
+  buscarSensor: 'Buscar sensor o equipo',
+  sensoresSeleccionados: '{cantidad} seleccionados',
+  sinSensoresParaVista: 'Sus equipos todavía no tienen sensores.',
+  vistaGuardada: 'Vista guardada.',
+  vistaEliminada: 'Vista eliminada.',
+  sensorQuitadoDeVista: 'Sensor quitado de la vista.',
+
   // Notifications and app
   alDia: '¡Estas al día, no hay notificaciones sin leer!',
   permisoNotificaciones: 'Necesitamos el permiso para poder enviarte notificaciones!',

@@ -3,6 +3,7 @@ import { authRoutes } from '../features/auth';
 import { deviceRoutes, publicDeviceRoutes } from '../features/devices';
 import { historyRoutes } from '../features/history';
 import { userRoutes } from '../features/users';
+import { viewRoutes } from '../features/views';
 import { useSession } from '../shared/api/session';
 import { EnConstruccion } from '../shared/ui/EnConstruccion';
 import { AppLayout } from './layout/AppLayout';
@@ -10,8 +11,6 @@ import { LandingRedirect, RequireAuth } from './RequireAuth';
 
 /** Screens that later issues build; each shows a clear "en construcción" page until then. */
 const pendingRoutes: RouteObject[] = [
-  { path: '/home/misVistas', element: <EnConstruccion titulo="Mis Vistas" /> },
-  { path: '/home/listaVista', element: <EnConstruccion titulo="Vista" /> },
   { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
   { path: '/home/misAcciones', element: <EnConstruccion titulo="Mis Acciones" /> },
   { path: '/home/misEventos', element: <EnConstruccion titulo="Mis Eventos" /> },
@@ -43,6 +42,7 @@ export const routes: RouteObject[] = [
       ...deviceRoutes,
       ...historyRoutes,
       ...userRoutes,
+      ...viewRoutes,
       ...pendingRoutes,
     ],
   },

@@ -199,10 +199,20 @@ export function createDevicesCore(deps: DevicesDeps) {
     }
   }
 
+  /**
+   * Who owns a view (the views module plugs its check in after both are built). Until then no
+   * view layout may be saved: refusing is the safe default.
+   */
+  const viewOwnership = {
+    owns: async (_userId: number, _viewId: number): Promise<boolean> => false,
+  };
+
   return {
     deps,
     db,
     repos: { devices, folders, sensors },
+    viewOwnership,
+    sensorsOf,
     requireRole,
     sensorWithRole,
     ensureRoot,

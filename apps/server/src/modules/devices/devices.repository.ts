@@ -187,6 +187,15 @@ export function createDevicesRepository() {
         .execute();
     },
 
+    async deleteLayout(db: Db, userId: number, kind: 'equipo' | 'vista', ownerId: number) {
+      await db
+        .deleteFrom('layouts')
+        .where('user_id', '=', userId)
+        .where('owner_kind', '=', kind)
+        .where('owner_id', '=', ownerId)
+        .execute();
+    },
+
     /** Finds a user by username or e-mail, ignoring case. */
     async userByUsernameOrMail(db: Db, text: string): Promise<{ id: number } | undefined> {
       const lowered = text.trim().toLowerCase();

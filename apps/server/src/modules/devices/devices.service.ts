@@ -11,6 +11,7 @@ import {
   LayoutsSchema,
   mensajes,
   rolesEquipo,
+  type Sensor,
   tiposDatoCatalogo,
   tiposSensorCatalogo,
   tiposWidgetCatalogo,
@@ -18,6 +19,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { createDevicesCore, type DevicesCore, type DevicesDeps, permisos } from './devices.core.js';
+import { parseLayouts } from './devices.mapper.js';
 import { createFoldersService } from './folders.service.js';
 import { createSensorsService } from './sensors.service.js';
 
@@ -195,6 +197,7 @@ function createDeviceRules(core: DevicesCore) {
     async saveLayout(userId: number, input: GuardarLayoutData): Promise<Layouts> {
       const ownerId = Number(input.id);
       if (input.esEquipo) await core.requireRole(userId, ownerId, permisos.cualquiera);
+      else if (!(await core.viewOwnership.owns(userId, ownerId))) throw notFound(mensajes.vistaNoEncontrada);
       const parsed = LayoutsSchema.parse(input.layouts);
       const cleared: Layouts = {
         lg: parsed.lg.map(({ forzar: _forzar, ...item }) => item),
@@ -254,6 +257,29 @@ export function createDevicesService(deps: DevicesDeps) {
       async sensorFor(userId: number, sensorId: number) {
         const { deviceId, rolId } = await core.sensorWithRole(userId, sensorId);
         return { sensor: await core.sensorModel(sensorId), deviceId, rolId };
+      },
+    },
+
+    /**
+     * For the views module: the sensors the caller reaches (every sensor of every device where they
+     * hold a role, as the devices answers show them), the layouts of their views, and the ownership
+     * check guardarLayout applies to `esEquipo=false`. View layouts live in the `layouts` table with
+     * the device layouts, so this module stays their only writer.
+     */
+    views: {
+      async reachableSensors(userId: number): Promise<Sensor[]> {
+        const deviceIds = await repos.devices.deviceIdsOf(db, userId);
+        const byDevice = await core.sensorsOf(db, deviceIds);
+        return deviceIds.flatMap((id) => byDevice.get(id) ?? []);
+      },
+      async layoutsOf(userId: number, viewIds: number[]): Promise<Map<number, Layouts | null>> {
+        const rows = await repos.devices.layoutsOf(db, userId, 'vista', viewIds);
+        return new Map(rows.map((row) => [Number(row.owner_id), parseLayouts(row.layouts)]));
+      },
+      removeLayouts: (userId: number, viewId: number) =>
+        repos.devices.deleteLayout(db, userId, 'vista', viewId),
+      setOwnershipCheck(owns: (userId: number, viewId: number) => Promise<boolean>): void {
+        core.viewOwnership.owns = owns;
       },
     },
 

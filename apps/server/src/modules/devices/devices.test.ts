@@ -517,21 +517,17 @@ describe.each(engines)('devices API (%s)', (engine) => {
       );
     });
 
-    it('stores a view layout (esEquipo false) the same way', async () => {
+    it('refuses a view layout (esEquipo false) for a view the caller does not own', async () => {
       const user = await createUser(t);
       const res = await post('/sv/api/guardarLayout', user.auth, {
         id: 42,
         esEquipo: false,
         layouts: { lg: [{ i: '7', x: 0, y: 0, w: 3, h: 2 }] },
       });
-      expect(res.statusCode).toBe(200);
-      const row = await t.db
-        .selectFrom('layouts')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .where('owner_kind', '=', 'vista')
-        .executeTakeFirstOrThrow();
-      expect(JSON.parse(row.layouts)).toEqual({ lg: [{ i: '7', x: 0, y: 0, w: 3, h: 2 }], md: [], xs: [] });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().mensaje).toBe(mensajes.vistaNoEncontrada);
+      const rows = await t.db.selectFrom('layouts').selectAll().where('user_id', '=', user.id).execute();
+      expect(rows).toEqual([]);
     });
 
     it('rejects a malformed layout', async () => {

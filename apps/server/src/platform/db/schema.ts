@@ -211,6 +211,21 @@ export interface LayoutsTable {
   updated_at: EpochMs;
 }
 
+/** A user's views (vistas); owned by the views module. */
+export interface ViewsTable {
+  id: Id;
+  user_id: number;
+  nombre: string;
+  created_at: EpochMs;
+}
+
+/** The sensors a view gathers, in display order (no foreign key to sensors: see migration 0009). */
+export interface ViewSensorsTable {
+  view_id: number;
+  sensor_id: number;
+  orden: number;
+}
+
 /** Raw readings, keyed for (sensor_id, ts) range scans. valor_num is set when the value is numeric. */
 export interface ReadingsTable {
   id: Id;
@@ -253,6 +268,8 @@ export interface Database {
   layouts: LayoutsTable;
   readings: ReadingsTable;
   reading_rollups: ReadingRollupsTable;
+  views: ViewsTable;
+  view_sensors: ViewSensorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

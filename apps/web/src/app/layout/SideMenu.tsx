@@ -12,9 +12,11 @@ import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import RouterRoundedIcon from '@mui/icons-material/RouterRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
+import ViewQuiltRoundedIcon from '@mui/icons-material/ViewQuiltRounded';
 import WorkspacePremiumRoundedIcon from '@mui/icons-material/WorkspacePremiumRounded';
 import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { useMenuViews } from '../../features/views';
 import { SideMenuItem, type SideMenuLink } from './SideMenuItem';
 import { SideMenuSection } from './SideMenuSection';
 import { useMenuDevices } from './useMenuDevices';
@@ -73,6 +75,7 @@ function CollapsibleGroup({
 
 function HomeMenu({ onNavigate }: { onNavigate: () => void }) {
   const devices = useMenuDevices();
+  const views = useMenuViews();
   return (
     <List component="nav" aria-label="Menú principal">
       <CollapsibleGroup label="Equipos" icon={<RouterRoundedIcon />}>
@@ -102,6 +105,16 @@ function HomeMenu({ onNavigate }: { onNavigate: () => void }) {
           nested
           onNavigate={onNavigate}
         />
+        {views.map((view) => (
+          <SideMenuItem
+            key={view.id}
+            to={`/home/listaVista?id=${view.id}`}
+            label={view.nombre}
+            icon={<ViewQuiltRoundedIcon fontSize="small" />}
+            nested
+            onNavigate={onNavigate}
+          />
+        ))}
       </CollapsibleGroup>
       {homeLinks.map((link) => (
         <SideMenuItem key={link.to} {...link} onNavigate={onNavigate} />

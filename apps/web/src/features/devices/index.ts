@@ -4,7 +4,21 @@
  * query and the command call.
  */
 export { enviarValor } from './api/devicesApi';
-export { useEquipo } from './api/devicesQueries';
+// The views feature shows the same sensors on its own grid: it reuses the device list, the
+// sensor card and its pieces, and the grid layout rules.
+export { invalidateDevices, patchEquipo, useEquipo, useEquipos } from './api/devicesQueries';
+export { ConnectionBadge } from './components/ConnectionBadge';
+export { breakpointFor } from './components/DeviceDashboard';
+export {
+  completeLayouts,
+  layoutSignature,
+  normaliseLayouts,
+  resizeItem,
+} from './components/dashboardLayout';
+export { ResizeDialog } from './components/ResizeDialog';
+export { formatFecha, SensorCard } from './components/SensorCard';
+export { SensorTypeIcon } from './components/sensorTypeIcon';
+export { applyServerErrors } from './components/serverErrors';
 export { useDeviceLive } from './hooks/useDeviceLive';
 export { deviceRoutes, publicDeviceRoutes } from './routes';
 export { SensorWidget, unidadDe } from './widgets/SensorWidget';

@@ -1,0 +1,105 @@
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
+import { Box, Card, CardActionArea, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { limites, mensajes, type Vista } from '@nexo/contracts';
+import { Link as RouterLink } from 'react-router';
+import { SensorTypeIcon } from '../../devices';
+
+/** A view on /home/misVistas: its name, up to 10 sensor-type icons, edit and delete. */
+export function ViewCard({
+  vista,
+  canEdit,
+  onEdit,
+  onDelete,
+}: {
+  vista: Vista;
+  /** Editing needs a plan that permits views; deleting is always possible. */
+  canEdit: boolean;
+  onEdit: (vista: Vista) => void;
+  onDelete: (vista: Vista) => void;
+}) {
+  const icons = vista.sensores.slice(0, limites.iconosPorTarjeta);
+  return (
+    <Card
+      data-testid="tarjeta-vista"
+      sx={{
+        position: 'relative',
+        height: '100%',
+        transition: 'transform 150ms, box-shadow 150ms',
+        '&:hover': { transform: 'translateY(-2px)', boxShadow: 6 },
+      }}
+    >
+      <CardActionArea
+        component={RouterLink}
+        to={`/home/listaVista?id=${vista.id}`}
+        sx={{ height: '100%', p: 2, pr: 11 }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
+          <Box
+            sx={(t) => ({
+              width: 44,
+              height: 44,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              color: 'secondary.main',
+              bgcolor: alpha(t.palette.secondary.main, t.palette.mode === 'dark' ? 0.2 : 0.1),
+              flexShrink: 0,
+            })}
+          >
+            <SpaceDashboardRoundedIcon />
+          </Box>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography variant="subtitle1" noWrap title={vista.nombre} sx={{ fontWeight: 650 }}>
+              {vista.nombre}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {vista.sensores.length} {mensajes.sensores.toLowerCase()}
+            </Typography>
+          </Box>
+        </Stack>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, minHeight: 30 }}>
+          {icons.length === 0 && (
+            <Typography variant="body2" color="text.disabled" sx={{ alignSelf: 'center' }}>
+              {mensajes.vistaSinSensores}
+            </Typography>
+          )}
+          {icons.map((sensor) => (
+            <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.tipoSensor.descripcion}`}>
+              <Box
+                data-testid="icono-sensor"
+                sx={(t) => ({
+                  width: 30,
+                  height: 30,
+                  borderRadius: 1.5,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: t.palette.action.hover,
+                  color: sensor.conectado ? 'text.primary' : 'text.disabled',
+                })}
+              >
+                <SensorTypeIcon tipo={sensor.tipoSensor.id} sx={{ fontSize: 18 }} />
+              </Box>
+            </Tooltip>
+          ))}
+        </Stack>
+      </CardActionArea>
+      <Stack direction="row" sx={{ position: 'absolute', top: 10, right: 8 }}>
+        {canEdit && (
+          <Tooltip title={mensajes.editarVista}>
+            <IconButton aria-label={`${mensajes.editar} ${vista.nombre}`} onClick={() => onEdit(vista)}>
+              <EditRoundedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Tooltip title={mensajes.eliminar}>
+          <IconButton aria-label={`${mensajes.eliminar} ${vista.nombre}`} onClick={() => onDelete(vista)}>
+            <DeleteOutlineRoundedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Card>
+  );
+}
