@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import {
   AccessTokenInputSchema,
   CaptchaChallengeSchema,
+  HashResponseSchema,
   LoginInputSchema,
   LogoutInputSchema,
   mensajes,
   OkSchema,
   PublicConfigSchema,
+  RecuperarPasswordInputSchema,
   RegistrarInputSchema,
   RegistrarResponseSchema,
   TokenResponseSchema,
@@ -88,6 +90,22 @@ export function registerAuthRoutes(
     async (request) => {
       await auth.logout(request.body?.refresh_token);
       return { status: 1 as const };
+    },
+  );
+
+  // Here rather than in users: it needs the captcha and the attempt store this module owns.
+  app.post(
+    '/sv/usuario/recuperarPassword',
+    {
+      schema: {
+        tags: ['usuario'],
+        body: RecuperarPasswordInputSchema,
+        response: { 200: HashResponseSchema },
+      },
+    },
+    async (request) => {
+      const { hash } = await auth.requestPasswordRecovery(request.body, request.ip);
+      return { status: 1 as const, hash, mensaje: mensajes.codigoEnviado };
     },
   );
 

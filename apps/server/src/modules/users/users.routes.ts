@@ -3,6 +3,7 @@ import {
   ActualizarUsuarioInputSchema,
   ActualizarUsuarioResponseSchema,
   CambiarPasswordInputSchema,
+  CambiarPasswordResponseSchema,
   ChequearMailInputSchema,
   ChequearUsuarioInputSchema,
   ChequeoSchema,
@@ -11,7 +12,6 @@ import {
   HashResponseSchema,
   MensajeResponseSchema,
   mensajes,
-  RecuperarPasswordInputSchema,
   ReenviarActivacionInputSchema,
   RolesResponseSchema,
   UsuarioResponseSchema,
@@ -78,15 +78,6 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
   );
 
   app.post(
-    '/sv/usuario/recuperarPassword',
-    { schema: { tags, body: RecuperarPasswordInputSchema, response: { 200: HashResponseSchema } } },
-    async (request) => {
-      const { hash } = await users.requestPasswordRecovery(request.body.mail);
-      return { status: 1 as const, hash, mensaje: mensajes.codigoEnviado };
-    },
-  );
-
-  app.post(
     '/sv/usuario/cambiarPassword',
     { schema: { tags, body: CambiarPasswordInputSchema, response: { 200: MensajeResponseSchema } } },
     async (request) => {
@@ -145,11 +136,16 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
     '/sv/api/usuario/cambiarPassword',
     {
       ...secured,
-      schema: { tags, security, body: CambiarPasswordInputSchema, response: { 200: MensajeResponseSchema } },
+      schema: {
+        tags,
+        security,
+        body: CambiarPasswordInputSchema,
+        response: { 200: CambiarPasswordResponseSchema },
+      },
     },
     async (request) => {
-      await users.changePassword(request.usuario.userId, request.body.password);
-      return { status: 1 as const, mensaje: mensajes.passwordActualizado };
+      const { refreshToken } = await users.changePassword(request.usuario.userId, request.body);
+      return { status: 1 as const, mensaje: mensajes.passwordActualizado, refresh_token: refreshToken };
     },
   );
 }
