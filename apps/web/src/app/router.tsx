@@ -5,13 +5,17 @@ import { historyRoutes } from '../features/history/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { EnConstruccion } from '../shared/ui/EnConstruccion';
 import { AppLayout } from './layout/AppLayout';
-import { LandingRedirect, RequireAuth } from './RequireAuth';
+import { LandingRedirect, RequireAdmin, RequireAuth } from './RequireAuth';
+
+/** Administration (ROLE_ADMIN only, behind RequireAdmin); built by later issues. */
+export const adminRoutes: RouteObject[] = [
+  { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
+];
 
 /** Screens that later issues build; each shows a clear "en construcción" page until then. */
 const pendingRoutes: RouteObject[] = [
   { path: '/home/misVistas', element: <EnConstruccion titulo="Mis Vistas" /> },
   { path: '/home/listaVista', element: <EnConstruccion titulo="Vista" /> },
-  { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
   { path: '/home/misAcciones', element: <EnConstruccion titulo="Mis Acciones" /> },
   { path: '/home/misEventos', element: <EnConstruccion titulo="Mis Eventos" /> },
   { path: '/home/misProgramas', element: <EnConstruccion titulo="Mis Programas" /> },
@@ -37,6 +41,7 @@ export const routes: RouteObject[] = [
       ...historyRoutes,
       ...profileRoutes,
       ...pendingRoutes,
+      { element: <RequireAdmin />, children: adminRoutes },
     ],
   },
   { path: '*', element: <Navigate to="/home/misEquipos" replace /> },
