@@ -35,7 +35,6 @@ export async function registerModules(
     log: ctx.log,
     licensing,
     revokeSessions: (userId) => refreshTokens.revokeAllForUser(userId),
-    startSession: (userId) => refreshTokens.issue(userId),
   });
   registerUsersRoutes(app, ctx, users);
   await registerAuthModule(app, ctx, { users, refreshTokens, googleVerifier: options.googleVerifier });

@@ -370,6 +370,23 @@ describe.each(engines)('auth API (%s)', (engine) => {
       expect(renewed.json().usuario.username).toBe(user.username);
       expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(403);
     });
+
+    it('wrong current passwords count like failed logins: a stolen access token cannot guess it', async () => {
+      const user = await createUser(t);
+      const change = (passwordActual: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/sv/api/usuario/cambiarPassword',
+          headers: user.auth,
+          remoteAddress: '10.4.0.1',
+          payload: { passwordActual, password: 'Cambiada123', confpassword: 'Cambiada123' },
+        });
+      for (let i = 0; i < 3; i++) expect((await change('Mala12345')).statusCode).toBe(403);
+      const blocked = await change(user.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().mensaje).toBe(mensajes.demasiadosIntentos);
+      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
+    });
   });
 
   describe('logout', () => {

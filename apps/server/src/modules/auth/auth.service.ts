@@ -10,7 +10,7 @@ import {
 } from '../../platform/http/errors.js';
 import type { AttemptLimiter, LoginLimiter } from '../../platform/http/rate-limit.js';
 import type { AccessTokens } from '../../platform/security/access-token.js';
-import { hashPassword, type UsersService, verifyPassword } from '../users/index.js';
+import { hashPassword, isWrongCurrentPassword, type UsersService, verifyPassword } from '../users/index.js';
 import type { Captcha } from './captcha.js';
 import type { GoogleVerifier } from './google.js';
 import type { RefreshTokens } from './refresh-tokens.js';
@@ -83,6 +83,28 @@ export function createAuthService(deps: AuthDeps) {
       if (!(await captcha.verify(input.captcha))) throw fieldError('captcha', mensajes.captchaInvalido);
       await deps.recoveryLimiter.recordFailure(subject, ip);
       return users.requestPasswordRecovery(input.mail.trim());
+    },
+
+    /**
+     * Logged-in password change. Wrong current passwords count like failed logins (per user and IP,
+     * with the same growing delay and block), so a stolen access token cannot guess it freely.
+     * Every session of the user ends; the caller's goes on with the returned new refresh token.
+     */
+    async changePassword(
+      userId: number,
+      input: { passwordActual?: string | null | undefined; password: string },
+      ip: string,
+    ): Promise<string> {
+      const subject = `#${userId}`;
+      if (await limiter.isBlocked(subject, ip)) throw tooManyRequests();
+      try {
+        await users.changePassword(userId, input);
+      } catch (error) {
+        if (isWrongCurrentPassword(error)) await sleep(await limiter.recordFailure(subject, ip));
+        throw error;
+      }
+      await limiter.recordSuccess(subject, ip);
+      return refreshTokens.issue(userId);
     },
 
     async loginWithGoogle(idToken: string) {

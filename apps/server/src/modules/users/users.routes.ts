@@ -3,7 +3,6 @@ import {
   ActualizarUsuarioInputSchema,
   ActualizarUsuarioResponseSchema,
   CambiarPasswordInputSchema,
-  CambiarPasswordResponseSchema,
   ChequearMailInputSchema,
   ChequearUsuarioInputSchema,
   ChequeoSchema,
@@ -129,23 +128,6 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
     async (request) => {
       const usuario = await users.updateProfile(request.usuario.userId, request.body);
       return { status: 1 as const, mensaje: mensajes.valoresActualizados, usuario };
-    },
-  );
-
-  app.post(
-    '/sv/api/usuario/cambiarPassword',
-    {
-      ...secured,
-      schema: {
-        tags,
-        security,
-        body: CambiarPasswordInputSchema,
-        response: { 200: CambiarPasswordResponseSchema },
-      },
-    },
-    async (request) => {
-      const { refreshToken } = await users.changePassword(request.usuario.userId, request.body);
-      return { status: 1 as const, mensaje: mensajes.passwordActualizado, refresh_token: refreshToken };
     },
   );
 }

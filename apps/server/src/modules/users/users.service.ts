@@ -37,9 +37,13 @@ export interface UsersDeps {
   licensing: LicensingService;
   /** Revokes every refresh token of a user (after a password change); provided by the auth module. */
   revokeSessions?: (userId: number) => Promise<void>;
-  /** Starts a new session (refresh-token family) for a user and returns its refresh token. */
-  startSession?: (userId: number) => Promise<string>;
 }
+
+/** The refusal of a wrong current password; the auth module counts it as a failed login. */
+export const wrongCurrentPassword = () =>
+  fieldError('passwordActual', mensajes.passwordActualIncorrecto, 403);
+export const isWrongCurrentPassword = (error: unknown) =>
+  error instanceof AppError && error.httpStatus === 403 && error.errores?.[0]?.campo === 'passwordActual';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const normalizeMail = (mail: string) => mail.trim().toLowerCase();
@@ -373,24 +377,21 @@ export function createUsersService(deps: UsersDeps) {
     },
 
     /**
-     * Logged-in password change: needs the current password; external (Google) users have none and
-     * cannot change it. Every session of the user ends and the caller's goes on with the returned
-     * new refresh token.
+     * Logged-in password change: needs the current password (a wrong one is a 403 on field
+     * `passwordActual`); external (Google) users have none and cannot change it. Every session of
+     * the user ends; the auth module starts the caller's new one.
      */
     async changePassword(
       userId: number,
       input: { passwordActual?: string | null | undefined; password: string },
-    ): Promise<{ refreshToken: string }> {
+    ): Promise<void> {
       const user = await repo.byId(db, userId);
       if (!user) throw notFound();
       if (user.es_externo === 1 || !user.password_hash)
         throw badRequest(mensajes.usuarioExternoNoCambiaPassword);
       if (!input.passwordActual) throw fieldError('passwordActual', mensajes.requerido);
-      if (!(await verifyPassword(user.password_hash, input.passwordActual)))
-        throw fieldError('passwordActual', mensajes.passwordActualIncorrecto, 403);
+      if (!(await verifyPassword(user.password_hash, input.passwordActual))) throw wrongCurrentPassword();
       await setPassword(user.id, input.password);
-      if (!deps.startSession) throw new Error('startSession no está configurado');
-      return { refreshToken: await deps.startSession(user.id) };
     },
 
     /** Profile edit. A changed e-mail needs the code mailed to the new address by enviarCodigoRegistracion. */
