@@ -387,8 +387,9 @@ export function createUsersService(deps: UsersDeps) {
     ): Promise<void> {
       const user = await repo.byId(db, userId);
       if (!user) throw notFound();
-      if (user.es_externo === 1 || !user.password_hash)
-        throw badRequest(mensajes.usuarioExternoNoCambiaPassword);
+      if (user.es_externo === 1) throw badRequest(mensajes.usuarioExternoNoCambiaPassword);
+      // A local account without a password (created by an admin, never activated) never matches:
+      // it sets one through recovery.
       if (!input.passwordActual) throw fieldError('passwordActual', mensajes.requerido);
       if (!(await verifyPassword(user.password_hash, input.passwordActual))) throw wrongCurrentPassword();
       await setPassword(user.id, input.password);
