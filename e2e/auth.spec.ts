@@ -83,6 +83,10 @@ test.describe('cuentas y sesión', () => {
     await page.getByLabel('Usuario', { exact: true }).fill(user.username);
     const mailsBefore = mailCount(user.mail);
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+    const ask = page.getByRole('dialog', { name: '¿Olvidaste tu contraseña?' });
+    await expect(ask.getByLabel('Usuario o e-mail')).toHaveValue(user.username);
+    await tickCaptcha(ask);
+    await ask.getByRole('button', { name: 'Enviar código' }).click();
     const dialog = page.getByRole('dialog', { name: 'Recuperar contraseña' });
     await expect(dialog).toBeVisible();
     // The registration code went to the same address earlier; wait for the newer recovery mail.
@@ -145,6 +149,7 @@ test.describe('cuentas y sesión', () => {
 
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
+    await dialog.getByLabel('Contraseña actual').fill(user.password);
     await dialog.getByLabel('Nueva contraseña').fill('corta');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(dialog.getByText('El password debe contener al menos 8 caracteres')).toBeVisible();
@@ -152,6 +157,9 @@ test.describe('cuentas y sesión', () => {
     await dialog.getByLabel('Confirmar contraseña').fill('Otra12345');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Password actualizado exitosamente.')).toBeVisible();
+    // This session goes on (the server handed it a new refresh token); the others ended.
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Mis datos' })).toBeVisible();
 
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/login$/);
@@ -163,6 +171,16 @@ test.describe('cuentas y sesión', () => {
     await page.goto('/login');
     await loginViaUi(page, ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/equipos$/);
+  });
+
+  test('un usuario sin ROLE_ADMIN que abre /admin/equipos vuelve a Mis Equipos', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUserViaApi(request);
+    await loginViaApi(request, page, user.username, user.password);
+    await page.goto('/admin/equipos');
+    await expect(page).toHaveURL(/\/home\/misEquipos$/);
   });
 
   test('las rutas desconocidas llevan a Mis Equipos', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 
 /** Shared helpers for the browser tests: mail codes, users, login through the UI or the API. */
@@ -197,8 +197,8 @@ export async function loginViaApi(
 }
 
 /** Ticks the ALTCHA checkbox and waits until the proof of work is verified. */
-export async function tickCaptcha(page: Page) {
-  const widget = page.locator('altcha-widget');
+export async function tickCaptcha(scope: Page | Locator) {
+  const widget = scope.locator('altcha-widget');
   // The checkbox turns into a spinner while the proof of work runs, so click rather than check().
   await widget.getByRole('checkbox').click();
   await expect(widget.locator('[data-state="verified"]').first()).toBeVisible({ timeout: 20_000 });

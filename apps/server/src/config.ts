@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   MQTT_USERNAME: optionalText,
   MQTT_PASSWORD: optionalText,
   MQTT_HOOK_SECRET: optionalText,
+  MQTT_HOOK_LOOPBACK_ONLY: boolFlag,
   MQTT_KEEPALIVE_GRACE: z.coerce.number().min(1).default(1.5),
   SENSOR_STALE_SECONDS: z.coerce.number().int().min(0).default(0),
   REDIS_URL: optionalUrl,
@@ -52,7 +53,13 @@ const EnvSchema = z.object({
   ALTCHA_HMAC_KEY: optionalText,
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).default(50_000),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(0).default(250),
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).default(4000),
+  RECOVERY_MAX_PER_USER: z.coerce.number().int().min(1).default(3),
+  RECOVERY_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  RECOVERY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   DEVICE_AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   DEVICE_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   GOOGLE_CLIENT_ID: optionalText,
@@ -85,6 +92,8 @@ export interface Config {
     password: string | undefined;
     /** When set, the broker hook endpoints (/sv/mqtt/*) require it in header X-Nexo-Hook-Secret. */
     hookSecret: string | undefined;
+    /** The hooks answer only callers on the loopback interface (403 to any other address). */
+    hookLoopbackOnly: boolean;
   };
   sensorStaleSeconds: number;
   redisUrl: string | undefined;
@@ -95,7 +104,19 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   altcha: { hmacKey: string; maxNumber: number };
-  login: { maxAttempts: number; windowSeconds: number };
+  /**
+   * Failed logins: at most maxAttempts per (username, IP) and maxAttemptsPerIp per IP in the
+   * window; the n-th consecutive failure of a pair is answered after min(2^(n-1)·delayBaseMs, delayMaxMs).
+   */
+  login: {
+    maxAttempts: number;
+    maxAttemptsPerIp: number;
+    windowSeconds: number;
+    delayBaseMs: number;
+    delayMaxMs: number;
+  };
+  /** Password-recovery requests (each may mail a code) per username/e-mail and per IP in the window. */
+  recovery: { maxPerUser: number; maxPerIp: number; windowSeconds: number };
   /** Wrong device apikey/secret attempts (MQTT CONNECT, /sv/dispositivo) per apikey from one IP and per IP. */
   deviceAuth: { maxAttempts: number; windowSeconds: number };
   googleClientId: string | undefined;
@@ -150,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       username: e.MQTT_USERNAME,
       password: e.MQTT_PASSWORD,
       hookSecret: e.MQTT_HOOK_SECRET,
+      hookLoopbackOnly: e.MQTT_HOOK_LOOPBACK_ONLY ?? false,
     },
     sensorStaleSeconds: e.SENSOR_STALE_SECONDS,
     redisUrl: e.REDIS_URL,
@@ -163,7 +185,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       hmacKey: e.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'altchaHmacKey'),
       maxNumber: e.ALTCHA_MAX_NUMBER,
     },
-    login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    login: {
+      maxAttempts: e.LOGIN_MAX_ATTEMPTS,
+      maxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+      delayBaseMs: e.LOGIN_DELAY_BASE_MS,
+      delayMaxMs: e.LOGIN_DELAY_MAX_MS,
+    },
+    recovery: {
+      maxPerUser: e.RECOVERY_MAX_PER_USER,
+      maxPerIp: e.RECOVERY_MAX_PER_IP,
+      windowSeconds: e.RECOVERY_WINDOW_SECONDS,
+    },
     deviceAuth: { maxAttempts: e.DEVICE_AUTH_MAX_ATTEMPTS, windowSeconds: e.DEVICE_AUTH_WINDOW_SECONDS },
     googleClientId: e.GOOGLE_CLIENT_ID,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
@@ -174,5 +207,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };
-  return { ...config, ...overrides };
+  const merged = { ...config, ...overrides };
+  const problems = crossChecks(merged);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return merged;
+}
+
+/** Rules between variables, checked on the final configuration. */
+function crossChecks(config: Config): string[] {
+  const problems: string[] = [];
+  const { mqtt } = config;
+  if (mqtt.url && !mqtt.hookSecret && !mqtt.hookLoopbackOnly) {
+    problems.push(
+      'MQTT_HOOK_SECRET: con un broker externo (MQTT_URL) defina MQTT_HOOK_SECRET, o MQTT_HOOK_LOOPBACK_ONLY=1 si el broker llama a /sv/mqtt/* desde este mismo equipo.',
+    );
+  }
+  return problems;
 }

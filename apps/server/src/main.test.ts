@@ -31,3 +31,19 @@ describe('start with the MQTT port taken', () => {
     expect(fatal[0]).toContain('MQTT_PORT=0 npm start');
   }, 60_000);
 });
+
+describe('start with an external broker and open hooks', () => {
+  it('exits with status 1 and one Spanish line asking for MQTT_HOOK_SECRET', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nexo-hook-'));
+    const failure = await startServerProcess(dataDir, {
+      env: { MQTT_URL: 'mqtt://127.0.0.1:1', MQTT_HOOK_SECRET: '', MQTT_HOOK_LOOPBACK_ONLY: '' },
+    }).then(
+      () => new Error('el servidor arrancó con los hooks del broker abiertos'),
+      (error: Error) => error,
+    );
+    expect(failure.message).toContain('el servidor terminó (1)');
+    expect(failure.message).toContain(
+      '  - MQTT_HOOK_SECRET: con un broker externo (MQTT_URL) defina MQTT_HOOK_SECRET, o MQTT_HOOK_LOOPBACK_ONLY=1',
+    );
+  }, 60_000);
+});

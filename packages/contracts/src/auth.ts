@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredIssue, texto } from './common.js';
+import { requiredIssue, sinControl, texto } from './common.js';
 import { LicenciaSchema } from './licensing.js';
 import { limites } from './limits.js';
 import { mensajes } from './messages.js';
@@ -13,20 +13,23 @@ export const passwordSchema = z
   .max(limites.passwordMax, { error: mensajes.demasiadoLargo })
   .regex(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]+$/, { error: mensajes.passwordLetrasYNumeros });
 
-export const mailSchema = z
-  .string({ error: requiredIssue })
-  .trim()
-  .min(1, { error: mensajes.requerido })
-  .min(2, { error: mensajes.muyCorto })
-  .max(limites.usuarioMailMax, { error: mensajes.max100 })
-  .pipe(z.email({ error: mensajes.mailIncorrecto }));
+export const mailSchema = sinControl(
+  z
+    .string({ error: requiredIssue })
+    .trim()
+    .min(1, { error: mensajes.requerido })
+    .min(2, { error: mensajes.muyCorto })
+    .max(limites.usuarioMailMax, { error: mensajes.max100 }),
+).pipe(z.email({ error: mensajes.mailIncorrecto }));
 
-export const usernameSchema = z
-  .string({ error: requiredIssue })
-  .trim()
-  .min(1, { error: mensajes.requerido })
-  .min(2, { error: mensajes.muyCorto })
-  .max(limites.usuarioUsernameMax, { error: mensajes.muyLargo });
+export const usernameSchema = sinControl(
+  z
+    .string({ error: requiredIssue })
+    .trim()
+    .min(1, { error: mensajes.requerido })
+    .min(2, { error: mensajes.muyCorto })
+    .max(limites.usuarioUsernameMax, { error: mensajes.muyLargo }),
+);
 
 export const nombrePersonaSchema = texto({
   min: 2,
@@ -209,8 +212,12 @@ export const RecuperarPasswordInputSchema = z.object({
   mail: z
     .string({ error: mensajes.debeIngresarUsuarioValido })
     .trim()
-    .min(1, { error: mensajes.debeIngresarUsuarioValido }),
+    .min(1, { error: mensajes.debeIngresarUsuarioValido })
+    .max(limites.usuarioMailMax, { error: mensajes.max100 }),
+  /** The solved ALTCHA payload, as in login. */
+  captcha: loginCaptcha,
 });
+export type RecuperarPasswordInput = z.infer<typeof RecuperarPasswordInputSchema>;
 
 export const CambiarPasswordInputSchema = z
   .object({
@@ -219,6 +226,12 @@ export const CambiarPasswordInputSchema = z
     esRecuperacion: z.boolean().optional().default(false),
     codigo: codigoVerificacionSchema.optional().nullable(),
     hash: z.string().optional().nullable(),
+    /** The logged-in variant (/api/usuario/cambiarPassword) requires the current password. */
+    passwordActual: z
+      .string({ error: mensajes.campoInvalido })
+      .max(limites.passwordMax)
+      .optional()
+      .nullable(),
   })
   .superRefine(confirmaPassword)
   .superRefine((v, ctx) => {
@@ -229,6 +242,27 @@ export const CambiarPasswordInputSchema = z
     }
   });
 export type CambiarPasswordInput = z.infer<typeof CambiarPasswordInputSchema>;
+
+/** The logged-in change form (web): the current password, then the new one twice. */
+export const CambiarPasswordFormSchema = z
+  .object({
+    passwordActual: z.string({ error: requiredIssue }).min(1, { error: mensajes.requerido }),
+    password: passwordSchema,
+    confpassword: z.string({ error: requiredIssue }).min(1, { error: mensajes.requerido }),
+  })
+  .superRefine(confirmaPassword);
+export type CambiarPasswordForm = z.infer<typeof CambiarPasswordFormSchema>;
+
+/**
+ * The logged-in change answer: every other session has ended, and the caller's session goes on
+ * with this new refresh token (its current access token stays valid until it expires).
+ */
+export const CambiarPasswordResponseSchema = z.object({
+  status: z.literal(1),
+  mensaje: z.string(),
+  refresh_token: z.string(),
+});
+export type CambiarPasswordResponse = z.infer<typeof CambiarPasswordResponseSchema>;
 
 // ---- session user ----
 

@@ -39,13 +39,35 @@ const requiredIssue = (iss: { input: unknown }) =>
     ? mensajes.requerido
     : mensajes.campoInvalido;
 
+/** Tab and line breaks, the only control characters a multi-line text may hold. */
+const espaciosMultilinea = /[\t\n\r]/g;
+
+/**
+ * True when `valor` has no control characters (Unicode Cc: U+0000–U+001F, U+007F–U+009F).
+ * A multi-line text may hold tabs and line breaks; names and single-line texts may not.
+ */
+export function sinCaracteresDeControl(valor: string, opciones: { multilinea?: boolean } = {}): boolean {
+  const revisado = opciones.multilinea ? valor.replace(espaciosMultilinea, '') : valor;
+  return !/\p{Cc}/u.test(revisado);
+}
+
+/**
+ * The rule every name and free-text input uses: refuses control characters with the
+ * catalogue's message. Apply it to the string schema before `.nullable()`/`.optional()`.
+ */
+export function sinControl<T extends z.ZodString>(schema: T, opciones: { multilinea?: boolean } = {}): T {
+  return schema.refine((v) => sinCaracteresDeControl(v, opciones), { error: mensajes.caracteresDeControl });
+}
+
 /** A required trimmed-or-not text field with the catalogue's length messages. */
 export function texto(opts: { min?: number; max: number; maxMensaje?: string; minMensaje?: string }) {
-  return z
-    .string({ error: requiredIssue })
-    .min(1, { error: mensajes.requerido })
-    .min(opts.min ?? 1, { error: opts.minMensaje ?? mensajes.muyCorto })
-    .max(opts.max, { error: opts.maxMensaje ?? mensajes.muyLargo });
+  return sinControl(
+    z
+      .string({ error: requiredIssue })
+      .min(1, { error: mensajes.requerido })
+      .min(opts.min ?? 1, { error: opts.minMensaje ?? mensajes.muyCorto })
+      .max(opts.max, { error: opts.maxMensaje ?? mensajes.muyLargo }),
+  );
 }
 
 /** A positive integer id, accepted as a number or a numeric string (query strings, forms). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tiposDato, tiposWidget, widgetsSinReferencia } from './catalogues.js';
-import { IdSchema, requiredIssue, texto } from './common.js';
+import { IdSchema, requiredIssue, sinControl, texto } from './common.js';
 import { limites } from './limits.js';
 import { mensajes } from './messages.js';
 
@@ -129,12 +129,14 @@ export type CarpetaPlana = z.infer<typeof CarpetaPlanaSchema>;
 
 /** A required name, trimmed first so blanks alone never pass (spec 1 §5 lengths and messages). */
 function nombre(min: number, max: number, maxMensaje: string) {
-  return z
-    .string({ error: requiredIssue })
-    .trim()
-    .min(1, { error: mensajes.requerido })
-    .min(min, { error: mensajes.muyCorto })
-    .max(max, { error: maxMensaje });
+  return sinControl(
+    z
+      .string({ error: requiredIssue })
+      .trim()
+      .min(1, { error: mensajes.requerido })
+      .min(min, { error: mensajes.muyCorto })
+      .max(max, { error: maxMensaje }),
+  );
 }
 
 const nombreEquipoSchema = nombre(limites.nombreEquipoMin, limites.nombreEquipoMax, mensajes.max100Nombre);
@@ -188,12 +190,14 @@ export type AsociarEquipoData = z.output<typeof AsociarEquipoInputSchema>;
 /** POST /api/equipos/asignarEquipo (spec 2 §5 "Share device"): username or e-mail of the target. */
 export const AsignarEquipoInputSchema = z.object({
   equipoId: IdSchema,
-  username: z
-    .string({ error: requiredIssue })
-    .trim()
-    .min(1, { error: mensajes.requerido })
-    .min(2, { error: mensajes.muyCorto })
-    .max(1000, { error: mensajes.muyLargo }),
+  username: sinControl(
+    z
+      .string({ error: requiredIssue })
+      .trim()
+      .min(1, { error: mensajes.requerido })
+      .min(2, { error: mensajes.muyCorto })
+      .max(1000, { error: mensajes.muyLargo }),
+  ),
   /** Role to give: 1 usuario (default), 2 administrador, 3 desarrollador. */
   idRol: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: mensajes.campoInvalido }).optional(),
 });
@@ -201,9 +205,9 @@ export type AsignarEquipoInput = z.input<typeof AsignarEquipoInputSchema>;
 export type AsignarEquipoData = z.output<typeof AsignarEquipoInputSchema>;
 
 export const BuscarEquiposInputSchema = z.object({
-  nombre: z
-    .string({ error: mensajes.campoInvalido })
-    .max(limites.nombreEquipoMax, { error: mensajes.max100 }),
+  nombre: sinControl(
+    z.string({ error: mensajes.campoInvalido }).max(limites.nombreEquipoMax, { error: mensajes.max100 }),
+  ),
 });
 export type BuscarEquiposInput = z.input<typeof BuscarEquiposInputSchema>;
 export type BuscarEquiposData = z.output<typeof BuscarEquiposInputSchema>;
@@ -264,7 +268,9 @@ export type ShadowInput = z.input<typeof ShadowInputSchema>;
 
 /** Optional texts are bounded even when no widget needs them, so nothing oversized is stored. */
 const textoOpcional = (max: number, maxMensaje: string) =>
-  z.string({ error: mensajes.campoInvalido }).max(max, { error: maxMensaje }).nullable().optional();
+  sinControl(z.string({ error: mensajes.campoInvalido }).max(max, { error: maxMensaje }))
+    .nullable()
+    .optional();
 
 /**
  * POST /api/equipo/agregarSensorDesarrollador: create (no id) or edit a sensor with its 1–2 widgets.

@@ -17,6 +17,7 @@ export const mensajes = {
   cuerpoInvalido: 'La solicitud tiene datos inválidos. Revise los campos marcados.',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande.',
   jsonInvalido: 'La solicitud no es un JSON válido.',
+  caracteresDeControl: 'No puede contener caracteres de control',
 
   // Error catalogue (spec 1 §8, spec 2 §8)
   sinConexionServidor:
@@ -64,6 +65,9 @@ export const mensajes = {
   mailNoRegistrado: 'No existe un usuario con ese dato.',
   codigoIntentosAgotados: 'Se superó la cantidad de intentos para este código. Solicite uno nuevo.',
   cuentaYaActivada: 'La cuenta ya se encuentra activada. Ahora puede ingresar.',
+  passwordActualIncorrecto: 'La contraseña actual es incorrecta.',
+  demasiadasRecuperaciones:
+    'Se solicitaron demasiados códigos de recuperación. Espere unos minutos e intente nuevamente.',
 
   // Successes (spec 2 §8)
   codigoEnviado: 'Hemos enviado un codigo a su casilla de correo.',

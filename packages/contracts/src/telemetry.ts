@@ -52,6 +52,8 @@ export const MqttAuthBodySchema = z.object({
   username: z.string().default(''),
   password: z.string().default(''),
   clientid: z.string().optional(),
+  /** The device's address as the broker saw it (EMQX `${peerhost}`); counts failures per device IP. */
+  peerhost: z.string().max(64).optional(),
 });
 export const MqttAclBodySchema = z.object({
   username: z.string().default(''),

@@ -3,7 +3,7 @@ import type { MailMessage } from '../platform/mail/mailer.js';
 import type { TestApp } from './helpers.js';
 
 /** Fetches a challenge from GET /sv/api/captcha and solves it, as the ALTCHA widget does. */
-export async function solveCaptcha(t: TestApp): Promise<string> {
+export async function solveCaptcha(t: Pick<TestApp, 'app'>): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/sv/api/captcha' });
   const challenge = res.json() as {
     algorithm: string;

@@ -75,6 +75,8 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
       ALTCHA_HMAC_KEY: 'test-altcha-key',
       DEMO: '0',
+      // No growing delay on failed logins unless a test asks for it.
+      LOGIN_DELAY_BASE_MS: '0',
       ...env,
     },
     { dataDir, ...overrides },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import type { LoginRedirectState } from '../features/auth';
 import { landingPathFor, useSession } from '../shared/api/session';
 
@@ -18,4 +18,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function LandingRedirect() {
   const { usuario } = useSession();
   return <Navigate to={landingPathFor(usuario)} replace />;
+}
+
+/**
+ * The /admin/* screens: only ROLE_ADMIN gets in; anyone else lands on their devices (the server
+ * refuses the admin calls anyway). Used as a layout route, so every admin screen is covered.
+ */
+export function RequireAdmin() {
+  const { isAdmin } = useSession();
+  if (!isAdmin) return <Navigate to="/home/misEquipos" replace />;
+  return <Outlet />;
 }

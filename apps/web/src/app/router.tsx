@@ -7,11 +7,15 @@ import { viewRoutes } from '../features/views';
 import { useSession } from '../shared/api/session';
 import { EnConstruccion } from '../shared/ui/EnConstruccion';
 import { AppLayout } from './layout/AppLayout';
-import { LandingRedirect, RequireAuth } from './RequireAuth';
+import { LandingRedirect, RequireAdmin, RequireAuth } from './RequireAuth';
+
+/** Administration (ROLE_ADMIN only, behind RequireAdmin); built by later issues. */
+export const adminRoutes: RouteObject[] = [
+  { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
+];
 
 /** Screens that later issues build; each shows a clear "en construcción" page until then. */
 const pendingRoutes: RouteObject[] = [
-  { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
   { path: '/home/misAcciones', element: <EnConstruccion titulo="Mis Acciones" /> },
   { path: '/home/misEventos', element: <EnConstruccion titulo="Mis Eventos" /> },
   { path: '/home/misProgramas', element: <EnConstruccion titulo="Mis Programas" /> },
@@ -44,6 +48,7 @@ export const routes: RouteObject[] = [
       ...userRoutes,
       ...viewRoutes,
       ...pendingRoutes,
+      { element: <RequireAdmin />, children: adminRoutes },
     ],
   },
   { path: '*', element: <Navigate to="/home/misEquipos" replace /> },

@@ -20,6 +20,7 @@ describe.each(engines)('auth API (%s)', (engine) => {
     t = await buildTestApp(engine, {
       env: {
         LOGIN_MAX_ATTEMPTS: '3',
+        LOGIN_MAX_ATTEMPTS_PER_IP: '6',
         LOGIN_WINDOW_SECONDS: '600',
         ADMIN_PASSWORD: 'Admin12345',
         GOOGLE_CLIENT_ID: 'client-123',
@@ -175,35 +176,50 @@ describe.each(engines)('auth API (%s)', (engine) => {
   });
 
   describe('brute-force limit', () => {
-    it('blocks a username after too many failures, from any address, until the window passes', async () => {
+    it('blocks a (username, address) pair after too many failures; the right password from another address still logs in', async () => {
       const user = await createUser(t);
-      for (let i = 0; i < 3; i++)
-        expect((await loginWithCaptcha(user.username, 'Mala12345')).statusCode).toBe(403);
-      const blocked = await loginWithCaptcha(user.username, user.password);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ status: 2, codigo: 1, mensaje: mensajes.demasiadosIntentos });
-    });
-
-    it('blocks an address after too many failures, whatever the username', async () => {
       const ip = freshIp();
       for (let i = 0; i < 3; i++)
+        expect((await loginWithCaptcha(user.username, 'Mala12345', ip)).statusCode).toBe(403);
+      const blocked = await loginWithCaptcha(user.username, user.password, ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ status: 2, codigo: 1, mensaje: mensajes.demasiadosIntentos });
+      // The username in another case is the same pair.
+      expect((await loginWithCaptcha(user.username.toUpperCase(), user.password, ip)).statusCode).toBe(429);
+      // OWASP ASVS V2.2.1: the owner, from another address, is not locked out.
+      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
+    });
+
+    it('stops a spray over many usernames from one address at the per-address limit', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 6; i++)
         expect((await loginWithCaptcha(uniqueName(), 'Mala12345', ip)).statusCode).toBe(403);
       const user = await createUser(t);
       expect((await loginWithCaptcha(user.username, user.password, ip)).statusCode).toBe(429);
+      expect((await loginWithCaptcha(uniqueName(), 'Mala12345', ip)).statusCode).toBe(429);
       expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
     });
 
-    it('a successful login resets the counter of the username', async () => {
+    it('fewer failures per address than the per-address limit never block other usernames there', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) await loginWithCaptcha(uniqueName(), 'Mala12345', ip);
       const user = await createUser(t);
-      for (let i = 0; i < 2; i++) await loginWithCaptcha(user.username, 'Mala12345');
-      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
-      for (let i = 0; i < 2; i++) await loginWithCaptcha(user.username, 'Mala12345');
-      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
+      expect((await loginWithCaptcha(user.username, user.password, ip)).statusCode).toBe(200);
+    });
+
+    it('a successful login resets the counter of the pair', async () => {
+      const user = await createUser(t);
+      const ip = freshIp();
+      for (let i = 0; i < 2; i++) await loginWithCaptcha(user.username, 'Mala12345', ip);
+      expect((await loginWithCaptcha(user.username, user.password, ip)).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) await loginWithCaptcha(user.username, 'Mala12345', ip);
+      expect((await loginWithCaptcha(user.username, user.password, ip)).statusCode).toBe(200);
     });
 
     it('applies to the password grant of /sv/oauth/access_token too', async () => {
       const user = await createUser(t);
-      const grant = async (password: string) =>
+      const ip = freshIp();
+      const grant = async (password: string, remoteAddress = ip) =>
         t.app.inject({
           method: 'POST',
           url: '/sv/oauth/access_token',
@@ -213,10 +229,11 @@ describe.each(engines)('auth API (%s)', (engine) => {
             password,
             captcha: await solveCaptcha(t),
           },
-          remoteAddress: freshIp(),
+          remoteAddress,
         });
       for (let i = 0; i < 3; i++) expect((await grant('Mala12345')).statusCode).toBe(403);
       expect((await grant(user.password)).statusCode).toBe(429);
+      expect((await grant(user.password, freshIp())).statusCode).toBe(200);
     });
   });
 
@@ -315,18 +332,60 @@ describe.each(engines)('auth API (%s)', (engine) => {
       expect(noCaptcha.json().errores).toEqual([{ campo: 'captcha', mensaje: 'Debe completar el captcha' }]);
     });
 
-    it('a password change ends every session of the user', async () => {
+    it('a password change needs the current password and ends every other session; the caller goes on', async () => {
       const user = await createUser(t);
-      const session = (await loginWithCaptcha(user.username, user.password)).json();
-      const changed = await t.app.inject({
-        method: 'POST',
-        url: '/sv/api/usuario/cambiarPassword',
-        headers: user.auth,
-        payload: { password: 'Cambiada123', confpassword: 'Cambiada123' },
+      const other = (await loginWithCaptcha(user.username, user.password)).json();
+      const change = (payload: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/sv/api/usuario/cambiarPassword',
+          headers: user.auth,
+          payload: { password: 'Cambiada123', confpassword: 'Cambiada123', ...payload },
+        });
+      const missing = await change({});
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errores).toEqual([{ campo: 'passwordActual', mensaje: mensajes.requerido }]);
+      const wrong = await change({ passwordActual: 'Mala12345' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({
+        status: 2,
+        mensaje: mensajes.passwordActualIncorrecto,
+        errores: [{ campo: 'passwordActual', mensaje: mensajes.passwordActualIncorrecto }],
       });
+      expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+
+      const changed = await change({ passwordActual: user.password });
       expect(changed.statusCode).toBe(200);
-      expect((await refresh(session.refresh_token)).statusCode).toBe(401);
-      expect((await loginWithCaptcha(user.username, 'Cambiada123')).statusCode).toBe(200);
+      expect(changed.json()).toEqual({
+        status: 1,
+        mensaje: mensajes.passwordActualizado,
+        refresh_token: expect.any(String),
+      });
+      // The other session is over; the caller's new refresh token keeps its session going.
+      const otherAfter = (await loginWithCaptcha(user.username, 'Cambiada123')).json();
+      expect(otherAfter.status).toBe(1);
+      expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+      const renewed = await refresh(changed.json().refresh_token);
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.json().usuario.username).toBe(user.username);
+      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(403);
+    });
+
+    it('wrong current passwords count like failed logins: a stolen access token cannot guess it', async () => {
+      const user = await createUser(t);
+      const change = (passwordActual: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/sv/api/usuario/cambiarPassword',
+          headers: user.auth,
+          remoteAddress: '10.4.0.1',
+          payload: { passwordActual, password: 'Cambiada123', confpassword: 'Cambiada123' },
+        });
+      for (let i = 0; i < 3; i++) expect((await change('Mala12345')).statusCode).toBe(403);
+      const blocked = await change(user.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().mensaje).toBe(mensajes.demasiadosIntentos);
+      expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
     });
   });
 
@@ -440,5 +499,64 @@ describe.each(engines)('auth API (%s)', (engine) => {
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       });
     });
+  });
+});
+
+describe.each(engines)('login delay (%s)', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(engine, {
+      env: { LOGIN_MAX_ATTEMPTS: '10', LOGIN_DELAY_BASE_MS: '60', LOGIN_DELAY_MAX_MS: '150' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A failed login from `ip`, timed without the captcha solving. */
+  async function timedFailure(username: string, ip: string): Promise<number> {
+    const captcha = await solveCaptcha(t);
+    const start = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sv/api/login',
+      payload: { username, password: 'Mala12345', captcha },
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(403);
+    return performance.now() - start;
+  }
+
+  it('holds back the n-th consecutive failure of a pair for min(2^(n-1)·base, max)', async () => {
+    const user = await createUser(t);
+    expect(await timedFailure(user.username, '10.3.0.1')).toBeGreaterThanOrEqual(55);
+    expect(await timedFailure(user.username, '10.3.0.1')).toBeGreaterThanOrEqual(115);
+    expect(await timedFailure(user.username, '10.3.0.1')).toBeGreaterThanOrEqual(145);
+    // Another address starts its own count; the right password is never delayed.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sv/api/login',
+      payload: { username: user.username, password: user.password, captcha: await solveCaptcha(t) },
+      remoteAddress: '10.3.0.2',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('waits on a timer: other requests are answered while a failure is held back', async () => {
+    const user = await createUser(t);
+    const ip = '10.3.1.1';
+    for (let i = 0; i < 2; i++) await timedFailure(user.username, ip);
+    const order: string[] = [];
+    const held = t.app
+      .inject({
+        method: 'POST',
+        url: '/sv/api/login',
+        payload: { username: user.username, password: 'Mala12345', captcha: await solveCaptcha(t) },
+        remoteAddress: ip,
+      })
+      .then(() => order.push('login'));
+    await t.app.inject({ method: 'GET', url: '/sv/api/config' }).then(() => order.push('config'));
+    await held;
+    expect(order).toEqual(['config', 'login']);
   });
 });

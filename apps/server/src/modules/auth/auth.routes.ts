@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import {
   AccessTokenInputSchema,
+  CambiarPasswordInputSchema,
+  CambiarPasswordResponseSchema,
   CaptchaChallengeSchema,
+  HashResponseSchema,
   LoginInputSchema,
   LogoutInputSchema,
   mensajes,
   OkSchema,
   PublicConfigSchema,
+  RecuperarPasswordInputSchema,
   RegistrarInputSchema,
   RegistrarResponseSchema,
   TokenResponseSchema,
@@ -88,6 +92,41 @@ export function registerAuthRoutes(
     async (request) => {
       await auth.logout(request.body?.refresh_token);
       return { status: 1 as const };
+    },
+  );
+
+  // Here rather than in users: it needs the captcha and the attempt store this module owns.
+  app.post(
+    '/sv/usuario/recuperarPassword',
+    {
+      schema: {
+        tags: ['usuario'],
+        body: RecuperarPasswordInputSchema,
+        response: { 200: HashResponseSchema },
+      },
+    },
+    async (request) => {
+      const { hash } = await auth.requestPasswordRecovery(request.body, request.ip);
+      return { status: 1 as const, hash, mensaje: mensajes.codigoEnviado };
+    },
+  );
+
+  // Here rather than in users: a wrong current password counts as a failed login, and the caller's
+  // session goes on under a new refresh token.
+  app.post(
+    '/sv/api/usuario/cambiarPassword',
+    {
+      preHandler: ctx.requireAuth,
+      schema: {
+        tags: ['usuario'],
+        security: [{ bearer: [] }],
+        body: CambiarPasswordInputSchema,
+        response: { 200: CambiarPasswordResponseSchema },
+      },
+    },
+    async (request) => {
+      const refreshToken = await auth.changePassword(request.usuario.userId, request.body, request.ip);
+      return { status: 1 as const, mensaje: mensajes.passwordActualizado, refresh_token: refreshToken };
     },
   );
 

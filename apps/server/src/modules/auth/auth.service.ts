@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { codigosError, mensajes, type TokenResponse } from '@nexo/contracts';
 import type { Config } from '../../config.js';
 import {
@@ -7,9 +8,9 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../platform/http/errors.js';
-import type { LoginLimiter } from '../../platform/http/rate-limit.js';
+import type { AttemptLimiter, LoginLimiter } from '../../platform/http/rate-limit.js';
 import type { AccessTokens } from '../../platform/security/access-token.js';
-import { hashPassword, type UsersService, verifyPassword } from '../users/index.js';
+import { hashPassword, isWrongCurrentPassword, type UsersService, verifyPassword } from '../users/index.js';
 import type { Captcha } from './captcha.js';
 import type { GoogleVerifier } from './google.js';
 import type { RefreshTokens } from './refresh-tokens.js';
@@ -21,6 +22,8 @@ export interface AuthDeps {
   refreshTokens: RefreshTokens;
   captcha: Captcha;
   limiter: LoginLimiter;
+  /** Password-recovery requests per username/e-mail (subject) and per IP. */
+  recoveryLimiter: AttemptLimiter;
   google: GoogleVerifier | null;
 }
 
@@ -47,7 +50,11 @@ export function createAuthService(deps: AuthDeps) {
   return {
     issueSession,
 
-    /** Username (or e-mail) + password + captcha, limited per username and per IP. */
+    /**
+     * Username (or e-mail) + password + captcha, limited per (username, IP) and per IP. Each failure
+     * is answered after a delay that grows with the pair's consecutive failures (a timer, never a
+     * busy wait).
+     */
     async loginWithPassword(input: { username: string; password: string; captcha: string }, ip: string) {
       const username = input.username.trim();
       if (await limiter.isBlocked(username, ip)) throw tooManyRequests();
@@ -57,12 +64,47 @@ export function createAuthService(deps: AuthDeps) {
       if (user) valid = await verifyPassword(user.password_hash, input.password);
       else await verifyPassword(await decoyHash, input.password);
       if (!user || !valid) {
-        await limiter.recordFailure(username, ip);
+        await sleep(await limiter.recordFailure(username, ip));
         throw new AppError(403, mensajes.usuarioYContrasenaIncorrectos, codigosError.passwordIncorrecto);
       }
       if (user.mail_validado !== 1) throw new AppError(403, mensajes.cuentaNoActivada);
-      await limiter.recordSuccess(username);
+      await limiter.recordSuccess(username, ip);
       return issueSession(user.id);
+    },
+
+    /**
+     * Forgot password: captcha first, then at most N requests per username/e-mail and per IP in the
+     * window (every request counts, known or not, so the limit reveals nothing either).
+     */
+    async requestPasswordRecovery(input: { mail: string; captcha: string }, ip: string) {
+      const subject = input.mail.trim().toLowerCase();
+      if (await deps.recoveryLimiter.isBlocked(subject, ip))
+        throw tooManyRequests(mensajes.demasiadasRecuperaciones);
+      if (!(await captcha.verify(input.captcha))) throw fieldError('captcha', mensajes.captchaInvalido);
+      await deps.recoveryLimiter.recordFailure(subject, ip);
+      return users.requestPasswordRecovery(input.mail.trim());
+    },
+
+    /**
+     * Logged-in password change. Wrong current passwords count like failed logins (per user and IP,
+     * with the same growing delay and block), so a stolen access token cannot guess it freely.
+     * Every session of the user ends; the caller's goes on with the returned new refresh token.
+     */
+    async changePassword(
+      userId: number,
+      input: { passwordActual?: string | null | undefined; password: string },
+      ip: string,
+    ): Promise<string> {
+      const subject = `#${userId}`;
+      if (await limiter.isBlocked(subject, ip)) throw tooManyRequests();
+      try {
+        await users.changePassword(userId, input);
+      } catch (error) {
+        if (isWrongCurrentPassword(error)) await sleep(await limiter.recordFailure(subject, ip));
+        throw error;
+      }
+      await limiter.recordSuccess(subject, ip);
+      return refreshTokens.issue(userId);
     },
 
     async loginWithGoogle(idToken: string) {

@@ -2,7 +2,11 @@
 // Public API: createAuthModule(app, ctx, deps) builds and registers everything; createRefreshTokens for
 // revoking sessions; GoogleVerifier to inject a fake in tests.
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
-import { createAttemptStore, createLoginLimiter } from '../../platform/http/rate-limit.js';
+import {
+  createAttemptLimiter,
+  createAttemptStore,
+  createLoginLimiter,
+} from '../../platform/http/rate-limit.js';
 import type { UsersService } from '../users/index.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
@@ -38,6 +42,15 @@ export async function registerAuthModule(
     refreshTokens: deps.refreshTokens,
     captcha,
     limiter,
+    recoveryLimiter: createAttemptLimiter(
+      store,
+      {
+        maxAttempts: config.recovery.maxPerUser,
+        maxAttemptsPerIp: config.recovery.maxPerIp,
+        windowSeconds: config.recovery.windowSeconds,
+      },
+      'recuperar',
+    ),
     google,
   });
   registerAuthRoutes(app, ctx, { auth, users: deps.users, captcha });

@@ -6,11 +6,19 @@ import {
   MqttEventBodySchema,
   mensajes,
 } from '@nexo/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { HttpApp } from '../../platform/context.js';
 import { unauthorized } from '../../platform/http/errors.js';
 import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
+import type { CredentialGuard } from './mqtt.embedded.js';
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || v4.startsWith('127.');
+}
 
 function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -28,8 +36,13 @@ const HookAnswer = z.object({
  * The hook an external broker calls to authenticate devices and check the ACL (scale-out):
  * EMQX's HTTP authenticator/authorizer and mosquitto-go-auth's HTTP backend. Allowed: HTTP
  * 200 `{result:"allow", ok:true}`; refused: 403 `{result:"deny", ok:false}` (docs/deploy.md).
- * With `hookSecret` set (MQTT_HOOK_SECRET), a call without header X-Nexo-Hook-Secret equal to it
- * gets 401 before anything is looked up.
+ * Registered only with an external broker (MQTT_URL). With `hookSecret` set (MQTT_HOOK_SECRET), a
+ * call without header X-Nexo-Hook-Secret equal to it gets 401 before anything is looked up; with
+ * `loopbackOnly` (MQTT_HOOK_LOOPBACK_ONLY) a caller whose TCP peer is not loopback gets 403
+ * (the socket's address, never X-Forwarded-For). Wrong device credentials at /sv/mqtt/auth count
+ * in the device-credential guard, per apikey from the device's address (`peerhost`) and per
+ * address; when the broker does not send `peerhost`, per apikey through that broker only, so
+ * one guesser cannot block every device behind the broker's single address.
  */
 export function registerMqttAuthRoutes(
   app: HttpApp,
@@ -37,6 +50,8 @@ export function registerMqttAuthRoutes(
     findDevice(apikey: string): Promise<{ apikey: string; secret: string } | null>;
     service: { username: string | undefined; password: string | undefined };
     hookSecret: string | undefined;
+    loopbackOnly: boolean;
+    credentialGuard: CredentialGuard;
     /** A device session started or ended at the external broker (EMQX webhook). */
     onClientEvent?: (apikey: string, connected: boolean) => Promise<void>;
   },
@@ -46,8 +61,10 @@ export function registerMqttAuthRoutes(
   const allow = (superuser = false) => ({ result: 'allow' as const, ok: true, is_superuser: superuser });
   const deny = { result: 'deny' as const, ok: false, is_superuser: false };
   const hide = { hide: true };
-  const { hookSecret } = deps;
-  const onRequest = async (request: FastifyRequest) => {
+  const { hookSecret, loopbackOnly, credentialGuard } = deps;
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A refusal the broker understands: 403 with the hook's deny answer.
+    if (loopbackOnly && !isLoopback(request.raw.socket.remoteAddress)) return reply.code(403).send(deny);
     if (!hookSecret) return;
     const sent = request.headers['x-nexo-hook-secret'];
     if (typeof sent !== 'string' || !same(sent, hookSecret)) {
@@ -62,14 +79,20 @@ export function registerMqttAuthRoutes(
       schema: { ...hide, body: MqttAuthBodySchema, response: { 200: HookAnswer, 403: HookAnswer } },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
+      const { username, password, peerhost } = request.body;
       if (isService(username)) {
         return deps.service.password && same(password, deps.service.password)
           ? allow(true)
           : reply.code(403).send(deny);
       }
+      const ip = peerhost || `${request.ip}#${username}`;
+      if (await credentialGuard.isBlocked(username, ip)) return reply.code(403).send(deny);
       const device = username ? await deps.findDevice(username) : null;
-      if (device && same(password, device.secret)) return allow();
+      if (device && same(password, device.secret)) {
+        await credentialGuard.succeeded(username, ip);
+        return allow();
+      }
+      await credentialGuard.failed(username, ip);
       return reply.code(403).send(deny);
     },
   );

@@ -121,15 +121,20 @@ export function registerConnectivity(
   const stomp = registerRealtime(app, ctx, { roleOn: deps.access.roleOn });
   registerTelemetryRoutes(app, ctx, service);
   const findDevice = async (apikey: string) => (await cache.byApikey(apikey))?.device ?? null;
-  registerMqttAuthRoutes(app, {
-    findDevice,
-    service: ctx.config.mqtt,
-    hookSecret: ctx.config.mqtt.hookSecret,
-    async onClientEvent(apikey, connected) {
-      const device = await findDevice(apikey);
-      if (device) await tracker.brokerEvent(device.id, connected);
-    },
-  });
+  // The broker hooks exist only for an external broker; the embedded one asks nobody over HTTP.
+  if (external) {
+    registerMqttAuthRoutes(app, {
+      findDevice,
+      service: ctx.config.mqtt,
+      hookSecret: ctx.config.mqtt.hookSecret,
+      loopbackOnly: ctx.config.mqtt.hookLoopbackOnly,
+      credentialGuard,
+      async onClientEvent(apikey, connected) {
+        const device = await findDevice(apikey);
+        if (device) await tracker.brokerEvent(device.id, connected);
+      },
+    });
+  }
 
   app.addHook('onReady', async () => {
     if (external && ctx.config.mqtt.url) {

@@ -11,6 +11,7 @@ import { connectStomp } from '../realtime/realtime.test-support.js';
 import { waitUntil } from './telemetry.test-support.js';
 
 const mqttUrl = process.env.TEST_MQTT_URL;
+const hookSecret = 'scaleout-hook-secret-0123456789';
 const redisUrl = process.env.TEST_REDIS_URL;
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const enabled = Boolean(mqttUrl && redisUrl && databaseUrl);
@@ -28,7 +29,10 @@ describe.runIf(enabled)('scale-out: two instances, Mosquitto, Redis, PostgreSQL'
   async function instance(): Promise<App> {
     const db = createDb({ databaseUrl: databaseUrl ?? '', pgSchema: schema, poolSize: 4 });
     dbs.push(db);
-    const config = testConfig({}, { MQTT_URL: mqttUrl ?? '', REDIS_URL: redisUrl ?? '' });
+    const config = testConfig(
+      {},
+      { MQTT_URL: mqttUrl ?? '', REDIS_URL: redisUrl ?? '', MQTT_HOOK_SECRET: hookSecret },
+    );
     const app = await buildApp(config, {
       db,
       mailer: createMemoryMailer(),
@@ -123,6 +127,7 @@ describe.runIf(enabled)('scale-out: two instances, Mosquitto, Redis, PostgreSQL'
     const hook = await second.inject({
       method: 'POST',
       url: '/sv/mqtt/auth',
+      headers: { 'x-nexo-hook-secret': hookSecret },
       payload: { username: device.apikey, password: device.secret },
     });
     expect(hook.json().result).toBe('allow');

@@ -150,6 +150,7 @@ describe('keepalive grace (MQTT_KEEPALIVE_GRACE)', () => {
           username: undefined,
           password: undefined,
           hookSecret: undefined,
+          hookLoopbackOnly: false,
         },
       },
     });

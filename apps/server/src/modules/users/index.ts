@@ -8,6 +8,7 @@ export {
   createUsersService,
   demoUser,
   findDemoUserId,
+  isWrongCurrentPassword,
   type UsersDeps,
   type UsersService,
 } from './users.service.js';

@@ -1,6 +1,12 @@
 import { mensajes } from '@nexo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFrom, registerViaApi, registrationForm, uniqueName } from '../../test/auth-helpers.js';
+import {
+  codeFrom,
+  registerViaApi,
+  registrationForm,
+  solveCaptcha,
+  uniqueName,
+} from '../../test/auth-helpers.js';
 import { createUser } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
 import { createLicensingService } from '../licensing/index.js';
@@ -9,14 +15,26 @@ import { createUsersService } from './index.js';
 describe.each(engines)('users API (%s)', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(engine, { config: { publicUrl: 'https://nexo.example' } });
+    t = await buildTestApp(engine, {
+      config: { publicUrl: 'https://nexo.example' },
+      env: { RECOVERY_MAX_PER_USER: '2', RECOVERY_MAX_PER_IP: '4' },
+    });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const post = (
+    url: string,
+    payload: unknown,
+    headers: Record<string, string> = {},
+    remoteAddress = '127.0.0.1',
+  ) => t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
+  let ipCounter = 1;
+  /** Recovery is limited per address: each call that should not count against others gets its own. */
+  const nextIp = () => `10.2.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+  const recover = async (mail: string, ip = nextIp()) =>
+    post('/sv/usuario/recuperarPassword', { mail, captcha: await solveCaptcha(t) }, {}, ip);
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
 
@@ -457,7 +475,7 @@ describe.each(engines)('users API (%s)', (engine) => {
   describe('password recovery and change', () => {
     it('mails a recovery code to the account of a username or e-mail and changes the password with it', async () => {
       const user = await createUser(t);
-      const res = await post('/sv/usuario/recuperarPassword', { mail: user.username });
+      const res = await recover(user.username);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 1, hash: expect.any(String), mensaje: mensajes.codigoEnviado });
       expect(t.mailer.last()?.to).toBe(user.mail);
@@ -491,20 +509,86 @@ describe.each(engines)('users API (%s)', (engine) => {
         .where('id', '=', refresh.id)
         .executeTakeFirstOrThrow();
       expect(token.revoked_at).not.toBeNull();
-      const byMail = await post('/sv/usuario/recuperarPassword', { mail: user.mail.toUpperCase() });
+      const before = t.mailer.sent.length;
+      const byMail = await recover(user.mail.toUpperCase());
       expect(byMail.statusCode).toBe(200);
+      expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual([user.mail]);
     });
 
-    it('answers 404 for an unknown account and 400 for a Google account', async () => {
-      const unknown = await post('/sv/usuario/recuperarPassword', { mail: uniqueName() });
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().mensaje).toBe(mensajes.mailNoRegistrado);
+    it('answers an unknown name, an e-mail and a Google account exactly as a real account, mailing only the real one', async () => {
+      const user = await createUser(t);
       const external = await createUser(t, { esExterno: true });
-      const res = await post('/sv/usuario/recuperarPassword', { mail: external.username });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().mensaje).toBe(mensajes.usuarioExternoNoCambiaPassword);
-      const empty = await post('/sv/usuario/recuperarPassword', { mail: '' });
-      expect(empty.json().mensaje).toBe('Debe ingresar un usuario válido');
+      const before = t.mailer.sent.length;
+      const answers = [];
+      for (const value of [user.username, uniqueName(), `${uniqueName()}@test.local`, external.username]) {
+        const res = await recover(value);
+        answers.push({ status: res.statusCode, keys: Object.keys(res.json()), mensaje: res.json().mensaje });
+        expect(res.json().hash).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      }
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+      expect(answers[0]).toEqual({
+        status: 200,
+        keys: ['status', 'hash', 'mensaje'],
+        mensaje: mensajes.codigoEnviado,
+      });
+      expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual([user.mail]);
+      // A decoy hash is no code at all: the answer is the one of a wrong code.
+      const decoy = await recover(uniqueName());
+      const changed = await post('/sv/usuario/cambiarPassword', {
+        password: 'Nueva12345',
+        confpassword: 'Nueva12345',
+        codigo: 123456,
+        esRecuperacion: true,
+        hash: decoy.json().hash,
+      });
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json().mensaje).toBe(mensajes.codigoIncorrecto);
+    });
+
+    it('requires the captcha, used once', async () => {
+      const user = await createUser(t);
+      const missing = await post('/sv/usuario/recuperarPassword', { mail: user.username }, {}, nextIp());
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errores).toEqual([{ campo: 'captcha', mensaje: mensajes.debeCompletarCaptcha }]);
+      const forged = await post(
+        '/sv/usuario/recuperarPassword',
+        { mail: user.username, captcha: 'x' },
+        {},
+        nextIp(),
+      );
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json().errores).toEqual([{ campo: 'captcha', mensaje: mensajes.captchaInvalido }]);
+      const captcha = await solveCaptcha(t);
+      const ip = nextIp();
+      expect(
+        (await post('/sv/usuario/recuperarPassword', { mail: user.username, captcha }, {}, ip)).statusCode,
+      ).toBe(200);
+      const replay = await post('/sv/usuario/recuperarPassword', { mail: user.username, captcha }, {}, ip);
+      expect(replay.statusCode).toBe(400);
+      const empty = await post('/sv/usuario/recuperarPassword', { mail: '', captcha: 'x' });
+      expect(empty.json().errores).toContainEqual({
+        campo: 'mail',
+        mensaje: 'Debe ingresar un usuario válido',
+      });
+    });
+
+    it('limits recovery requests per user and per address, known or unknown, with a Spanish 429', async () => {
+      const user = await createUser(t);
+      const ip = nextIp();
+      for (let i = 0; i < 2; i++) expect((await recover(user.username, ip)).statusCode).toBe(200);
+      const before = t.mailer.sent.length;
+      const perUser = await recover(user.username, nextIp());
+      expect(perUser.statusCode).toBe(429);
+      expect(perUser.json()).toEqual({ status: 2, codigo: 1, mensaje: mensajes.demasiadasRecuperaciones });
+      expect(t.mailer.sent.length).toBe(before);
+      const unknown = uniqueName();
+      for (let i = 0; i < 2; i++) expect((await recover(unknown, ip)).statusCode).toBe(200);
+      expect((await recover(unknown, nextIp())).statusCode).toBe(429);
+
+      const sprayIp = nextIp();
+      for (let i = 0; i < 4; i++) expect((await recover(uniqueName(), sprayIp)).statusCode).toBe(200);
+      expect((await recover(uniqueName(), sprayIp)).statusCode).toBe(429);
+      expect((await recover((await createUser(t)).username, nextIp())).statusCode).toBe(200);
     });
 
     it('validates the recovery form: code rules, missing hash and wrong code', async () => {
@@ -549,11 +633,15 @@ describe.each(engines)('users API (%s)', (engine) => {
       const user = await createUser(t);
       const res = await post(
         '/sv/api/usuario/cambiarPassword',
-        { password: 'Otra98765', confpassword: 'Otra98765' },
+        { passwordActual: user.password, password: 'Otra98765', confpassword: 'Otra98765' },
         user.auth,
       );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 1, mensaje: mensajes.passwordActualizado });
+      expect(res.json()).toEqual({
+        status: 1,
+        mensaje: mensajes.passwordActualizado,
+        refresh_token: expect.any(String),
+      });
       const row = await t.db
         .selectFrom('users')
         .select('password_hash')

@@ -11,7 +11,6 @@ import {
   HashResponseSchema,
   MensajeResponseSchema,
   mensajes,
-  RecuperarPasswordInputSchema,
   ReenviarActivacionInputSchema,
   RolesResponseSchema,
   UsuarioResponseSchema,
@@ -78,15 +77,6 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
   );
 
   app.post(
-    '/sv/usuario/recuperarPassword',
-    { schema: { tags, body: RecuperarPasswordInputSchema, response: { 200: HashResponseSchema } } },
-    async (request) => {
-      const { hash } = await users.requestPasswordRecovery(request.body.mail);
-      return { status: 1 as const, hash, mensaje: mensajes.codigoEnviado };
-    },
-  );
-
-  app.post(
     '/sv/usuario/cambiarPassword',
     { schema: { tags, body: CambiarPasswordInputSchema, response: { 200: MensajeResponseSchema } } },
     async (request) => {
@@ -138,18 +128,6 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
     async (request) => {
       const usuario = await users.updateProfile(request.usuario.userId, request.body);
       return { status: 1 as const, mensaje: mensajes.valoresActualizados, usuario };
-    },
-  );
-
-  app.post(
-    '/sv/api/usuario/cambiarPassword',
-    {
-      ...secured,
-      schema: { tags, security, body: CambiarPasswordInputSchema, response: { 200: MensajeResponseSchema } },
-    },
-    async (request) => {
-      await users.changePassword(request.usuario.userId, request.body.password);
-      return { status: 1 as const, mensaje: mensajes.passwordActualizado };
     },
   );
 }

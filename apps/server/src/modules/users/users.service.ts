@@ -16,10 +16,10 @@ import type { NewUser, UserRow } from '../../platform/db/schema.js';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { LicensingService } from '../licensing/index.js';
-import { hashPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 import { mails } from './users.mails.js';
 import { createUsersRepository } from './users.repository.js';
-import { codeTtlMinutes, createVerificationCodes } from './verification.js';
+import { codeTtlMinutes, createVerificationCodes, newCodeHash } from './verification.js';
 
 export const activationLinkTtlHours = 48;
 export const demoUser = {
@@ -38,6 +38,12 @@ export interface UsersDeps {
   /** Revokes every refresh token of a user (after a password change); provided by the auth module. */
   revokeSessions?: (userId: number) => Promise<void>;
 }
+
+/** The refusal of a wrong current password; the auth module counts it as a failed login. */
+export const wrongCurrentPassword = () =>
+  fieldError('passwordActual', mensajes.passwordActualIncorrecto, 403);
+export const isWrongCurrentPassword = (error: unknown) =>
+  error instanceof AppError && error.httpStatus === 403 && error.errores?.[0]?.campo === 'passwordActual';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const normalizeMail = (mail: string) => mail.trim().toLowerCase();
@@ -331,17 +337,28 @@ export function createUsersService(deps: UsersDeps) {
       await sendActivationLink(user, origin);
     },
 
+    /**
+     * Mails a recovery code to the account named by `value` (username or e-mail). The answer is the
+     * same for every value: an unknown name, an external (Google) account or an address past its
+     * per-mail code limit get a random hash shaped like a real one and no mail. The mail is sent in
+     * the background so its delay does not tell real accounts apart.
+     */
     async requestPasswordRecovery(value: string): Promise<{ hash: string }> {
       const user = (await repo.byUsername(db, value)) ?? (await repo.byMail(db, value));
-      if (!user) throw notFound(mensajes.mailNoRegistrado);
-      if (user.es_externo === 1) throw badRequest(mensajes.usuarioExternoNoCambiaPassword);
-      const { hash, code } = await codes.create({
-        mail: user.mail,
-        proposito: 'recuperacion',
-        userId: user.id,
-      });
-      await mailer.send(mails.recoveryCode(user.mail, user.nombre, code, codeTtlMinutes));
-      return { hash };
+      if (!user || user.es_externo === 1) return { hash: newCodeHash() };
+      let created: { hash: string; code: string };
+      try {
+        created = await codes.create({ mail: user.mail, proposito: 'recuperacion', userId: user.id });
+      } catch (error) {
+        if (error instanceof AppError && error.httpStatus === 429) return { hash: newCodeHash() };
+        throw error;
+      }
+      mailer
+        .send(mails.recoveryCode(user.mail, user.nombre, created.code, codeTtlMinutes))
+        .catch((error: unknown) =>
+          log.error({ err: error, userId: user.id }, 'no se pudo enviar el código de recuperación'),
+        );
+      return { hash: created.hash };
     },
 
     /** Sets a new password with a recovery code; every session of the user ends. */
@@ -359,12 +376,23 @@ export function createUsersService(deps: UsersDeps) {
       await setPassword(user.id, input.password);
     },
 
-    /** Logged-in password change; external (Google) users have no password to change. */
-    async changePassword(userId: number, password: string): Promise<void> {
+    /**
+     * Logged-in password change: needs the current password (a wrong one is a 403 on field
+     * `passwordActual`); external (Google) users have none and cannot change it. Every session of
+     * the user ends; the auth module starts the caller's new one.
+     */
+    async changePassword(
+      userId: number,
+      input: { passwordActual?: string | null | undefined; password: string },
+    ): Promise<void> {
       const user = await repo.byId(db, userId);
       if (!user) throw notFound();
       if (user.es_externo === 1) throw badRequest(mensajes.usuarioExternoNoCambiaPassword);
-      await setPassword(user.id, password);
+      // A local account without a password (created by an admin, never activated) never matches:
+      // it sets one through recovery.
+      if (!input.passwordActual) throw fieldError('passwordActual', mensajes.requerido);
+      if (!(await verifyPassword(user.password_hash, input.passwordActual))) throw wrongCurrentPassword();
+      await setPassword(user.id, input.password);
     },
 
     /** Profile edit. A changed e-mail needs the code mailed to the new address by enviarCodigoRegistracion. */

@@ -11,6 +11,9 @@ export const maxCodeAttempts = 5;
 /** At most this many codes are mailed to one address per code lifetime (no mail bombing). */
 export const maxCodesPerMail = 5;
 
+/** The random handle a client holds for a mailed code (also the decoy of an unknown recovery). */
+export const newCodeHash = () => randomBytes(24).toString('base64url');
+
 const digest = (hash: string, code: string) => createHash('sha256').update(`${hash}:${code}`).digest();
 
 /**
@@ -28,7 +31,7 @@ export function createVerificationCodes(db: Db) {
         .where('created_at', '>', since)
         .executeTakeFirst();
       if (Number(recent?.n ?? 0) >= maxCodesPerMail) throw tooManyRequests();
-      const hash = randomBytes(24).toString('base64url');
+      const hash = newCodeHash();
       const code = String(randomInt(100_000, 1_000_000));
       const now = Date.now();
       await db

@@ -33,18 +33,42 @@ function behavesAsAnAttemptStore(name: string, make: () => AttemptStore) {
       expect(await store.claimOnce(key, 60)).toBe(false);
     });
 
-    it('limits failures per username and per address; success clears the username only', async () => {
-      const limiter = createLoginLimiter(store, { maxAttempts: 2, windowSeconds: 60 });
+    it('limits failures per (username, address) and per address; success clears the pair only', async () => {
+      const limiter = createLoginLimiter(store, {
+        maxAttempts: 2,
+        maxAttemptsPerIp: 3,
+        windowSeconds: 60,
+        delayBaseMs: 0,
+        delayMaxMs: 0,
+      });
       const user = `u${Math.random()}`;
       const ip = `ip${Math.random()}`;
       await limiter.recordFailure(user, ip);
-      expect(await limiter.isBlocked(user, 'other')).toBe(false);
       await limiter.recordFailure(user.toUpperCase(), ip);
-      expect(await limiter.isBlocked(user, 'other')).toBe(true);
-      expect(await limiter.isBlocked('someone-else', ip)).toBe(true);
-      await limiter.recordSuccess(user);
-      expect(await limiter.isBlocked(user, 'other')).toBe(false);
       expect(await limiter.isBlocked(user, ip)).toBe(true);
+      // The owner, from another address, is not locked out.
+      expect(await limiter.isBlocked(user, 'other')).toBe(false);
+      expect(await limiter.isBlocked('someone-else', ip)).toBe(false);
+      await limiter.recordFailure('someone-else', ip);
+      // Three failures from the address: every username is stopped there.
+      expect(await limiter.isBlocked(`x${Math.random()}`, ip)).toBe(true);
+      await limiter.recordSuccess(user, 'other');
+      expect(await limiter.isBlocked(user, ip)).toBe(true);
+    });
+
+    it('grows the delay with each failure of a pair, up to the maximum', async () => {
+      const limiter = createLoginLimiter(store, {
+        maxAttempts: 10,
+        maxAttemptsPerIp: 50,
+        windowSeconds: 60,
+        delayBaseMs: 250,
+        delayMaxMs: 4000,
+      });
+      const user = `d${Math.random()}`;
+      const delays: number[] = [];
+      for (let i = 0; i < 7; i++) delays.push(await limiter.recordFailure(user, '10.0.0.1'));
+      expect(delays).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+      expect(await limiter.recordFailure(user, '10.0.0.2')).toBe(250);
     });
   });
 }

@@ -92,32 +92,34 @@ export function createAttemptStore(redisUrl: string | undefined): AttemptStore {
 }
 
 /**
- * The brute-force rule: at most maxAttempts failures per subject (a username, a device apikey)
- * and per IP within the window. `scope` keeps each use's counters apart.
+ * The brute-force rule: at most maxAttempts failures per subject (a username from one IP, a device
+ * apikey from one IP) and maxAttemptsPerIp (default maxAttempts) per IP within the window.
+ * `scope` keeps each use's counters apart.
  */
 export function createAttemptLimiter(
   store: AttemptStore,
-  rule: { maxAttempts: number; windowSeconds: number },
+  rule: { maxAttempts: number; maxAttemptsPerIp?: number; windowSeconds: number },
   scope: string,
 ) {
+  const perIp = rule.maxAttemptsPerIp ?? rule.maxAttempts;
   const subjectKey = (subject: string) => `${scope}:u:${subject}`;
   const ipKey = (ip: string) => `${scope}:ip:${ip}`;
   return {
     async isBlocked(subject: string, ip: string): Promise<boolean> {
       const [bySubject, byIp] = await Promise.all([store.count(subjectKey(subject)), store.count(ipKey(ip))]);
-      return bySubject >= rule.maxAttempts || byIp >= rule.maxAttempts;
+      return bySubject >= rule.maxAttempts || byIp >= perIp;
     },
     /**
-     * Counts one failure. `blockedNow` is true only for the failure that reached the limit (of
-     * the subject or of the IP): with a shared Redis store that happens once across instances,
-     * so a caller can log the block once per window.
+     * Counts one failure and returns the subject's failures in the window. `blockedNow` is true only
+     * for the failure that reached a limit (of the subject or of the IP): with a shared Redis store
+     * that happens once across instances, so a caller can log the block once per window.
      */
-    async recordFailure(subject: string, ip: string): Promise<{ blockedNow: boolean }> {
+    async recordFailure(subject: string, ip: string): Promise<{ blockedNow: boolean; failures: number }> {
       const [bySubject, byIp] = await Promise.all([
         store.increment(subjectKey(subject), rule.windowSeconds),
         store.increment(ipKey(ip), rule.windowSeconds),
       ]);
-      return { blockedNow: bySubject === rule.maxAttempts || byIp === rule.maxAttempts };
+      return { blockedNow: bySubject === rule.maxAttempts || byIp === perIp, failures: bySubject };
     },
     async recordSuccess(subject: string): Promise<void> {
       await store.reset(subjectKey(subject));
@@ -127,20 +129,39 @@ export function createAttemptLimiter(
 
 export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
 
-/** Login: usernames are counted without case or surrounding spaces. */
+/**
+ * Login (OWASP ASVS V2.2.1): failures count per (username, IP) and per IP, never per username
+ * alone, so nobody can lock the owner out from another address; a spray over many usernames from
+ * one IP still stops at maxAttemptsPerIp. Usernames are counted without case or surrounding spaces.
+ * The n-th consecutive failure of a pair is answered after min(2^(n-1)·delayBaseMs, delayMaxMs).
+ */
 export function createLoginLimiter(
   store: AttemptStore,
-  rule: { maxAttempts: number; windowSeconds: number },
+  rule: {
+    maxAttempts: number;
+    maxAttemptsPerIp: number;
+    windowSeconds: number;
+    delayBaseMs: number;
+    delayMaxMs: number;
+  },
 ) {
   const limiter = createAttemptLimiter(store, rule, 'login');
-  const normal = (username: string) => username.trim().toLowerCase();
+  const pair = (username: string, ip: string) => `${username.trim().toLowerCase()}@${ip}`;
   return {
-    isBlocked: (username: string, ip: string) => limiter.isBlocked(normal(username), ip),
-    async recordFailure(username: string, ip: string): Promise<void> {
-      await limiter.recordFailure(normal(username), ip);
+    isBlocked: (username: string, ip: string) => limiter.isBlocked(pair(username, ip), ip),
+    /** Counts the failure and returns how long to hold the answer back, in milliseconds. */
+    async recordFailure(username: string, ip: string): Promise<number> {
+      const { failures } = await limiter.recordFailure(pair(username, ip), ip);
+      return loginDelayMs(failures, rule);
     },
-    recordSuccess: (username: string) => limiter.recordSuccess(normal(username)),
+    recordSuccess: (username: string, ip: string) => limiter.recordSuccess(pair(username, ip)),
   };
+}
+
+/** min(2^(n-1)·base, max) for the n-th consecutive failure (n ≥ 1). */
+export function loginDelayMs(failures: number, rule: { delayBaseMs: number; delayMaxMs: number }): number {
+  if (failures < 1 || rule.delayBaseMs === 0) return 0;
+  return Math.min(rule.delayBaseMs * 2 ** Math.min(failures - 1, 30), rule.delayMaxMs);
 }
 
 export type LoginLimiter = ReturnType<typeof createLoginLimiter>;

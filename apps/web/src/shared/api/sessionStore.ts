@@ -48,6 +48,11 @@ export const sessionStore = {
       usuario: response.usuario,
     });
   },
+  /** After a password change the server keeps this session under a new refresh token. */
+  replaceRefreshToken(refresh_token: string) {
+    const current = sessionStore.get();
+    if (current) write({ ...current, refresh_token });
+  },
   updateUsuario(usuario: UsuarioSesion) {
     const current = sessionStore.get();
     if (current) write({ ...current, usuario });

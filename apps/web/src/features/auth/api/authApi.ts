@@ -42,12 +42,11 @@ export const authApi = {
     api.post<{ status: 1; mensaje?: string }>('/usuario/activarCuenta', { codigoMail }, { auth: false }),
   resendActivation: (codigo: string) =>
     api.post<{ status: 1; mensaje?: string }>('/usuario/reenviarActivacion', { codigo }, { auth: false }),
-  recoverPassword: (mailOrUsername: string) =>
-    api.post<{ status: 1; hash: string; mensaje?: string }>(
-      '/usuario/recuperarPassword',
-      { mail: mailOrUsername },
-      { auth: false },
-    ),
+  /** `mail` is a username or an e-mail; `captcha` the solved ALTCHA payload. */
+  recoverPassword: (body: { mail: string; captcha: string }) =>
+    api.post<{ status: 1; hash: string; mensaje?: string }>('/usuario/recuperarPassword', body, {
+      auth: false,
+    }),
   resetPassword: (body: { password: string; confpassword: string; codigo: number; hash: string }) =>
     api.post<{ status: 1; mensaje?: string }>(
       '/usuario/cambiarPassword',

@@ -1,5 +1,5 @@
 import { mensajes } from '@nexo/contracts';
-import { getDefaultNormalizer, screen, waitFor } from '@testing-library/react';
+import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/renderWithProviders';
@@ -32,10 +32,12 @@ function json(body: unknown, status = 200) {
 const exact = getDefaultNormalizer({ collapseWhitespace: false });
 
 let taken: { usernames: string[]; mails: string[] };
+let recoveries: Record<string, string>[];
 let googleClientId: string | null;
 
 beforeEach(() => {
   taken = { usernames: [], mails: [] };
+  recoveries = [];
   googleClientId = null;
   for (const script of document.querySelectorAll('script[src*="accounts.google.com"]')) script.remove();
   vi.stubGlobal(
@@ -45,6 +47,10 @@ beforeEach(() => {
       const body = init.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
       if (url.endsWith('/api/config')) return json({ status: 1, googleClientId });
       if (url.endsWith('/usuario/codigosPais')) return json({ status: 1, codigosPais: [] });
+      if (url.endsWith('/usuario/recuperarPassword')) {
+        recoveries.push(body);
+        return json({ status: 1, hash: 'h'.repeat(32), mensaje: mensajes.codigoEnviado });
+      }
       if (url.endsWith('/usuario/chequearUsuarioExiste'))
         return json({ status: taken.usernames.includes(body.username ?? '') ? 3 : 1 });
       if (url.endsWith('/usuario/chequearMailExiste'))
@@ -80,10 +86,25 @@ describe('LoginForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByText(mensajes.debeCompletarCaptcha)).not.toBeInTheDocument());
   });
 
-  it('asks for a username before starting the forgot-password flow', async () => {
+  it('forgot password: a dialog asks for a username or e-mail and the captcha, then for the code', async () => {
     renderWithProviders(<LoginForm />);
+    await fill('Usuario', 'ana');
     await userEvent.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
-    expect((await screen.findAllByText(mensajes.debeIngresarUsuarioValido)).length).toBeGreaterThan(0);
+    const dialog = await screen.findByRole('dialog', { name: '¿Olvidaste tu contraseña?' });
+    const field = within(dialog).getByLabelText('Usuario o e-mail');
+    expect(field).toHaveValue('ana');
+    await userEvent.clear(field);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar código' }));
+    expect(await within(dialog).findByText(mensajes.debeIngresarUsuarioValido)).toBeInTheDocument();
+    expect(within(dialog).getByText(mensajes.debeCompletarCaptcha)).toBeInTheDocument();
+    expect(recoveries).toEqual([]);
+
+    await userEvent.click(field);
+    await userEvent.paste('ana@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No soy un robot' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByRole('dialog', { name: 'Recuperar contraseña' })).toBeInTheDocument();
+    expect(recoveries).toEqual([{ mail: 'ana@example.com', captcha: 'payload' }]);
   });
 });
 

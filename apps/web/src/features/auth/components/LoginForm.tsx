@@ -10,6 +10,7 @@ import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 
@@ -19,7 +20,7 @@ export function LoginForm() {
   const completeLogin = useCompleteLogin();
   const captchaRef = useRef<CaptchaFieldHandle>(null);
   const [recoveryHash, setRecoveryHash] = useState<string | null>(null);
-  const [recovering, setRecovering] = useState(false);
+  const [askingRecovery, setAskingRecovery] = useState(false);
   const config = useQuery({
     queryKey: ['config'],
     queryFn: authApi.config,
@@ -45,23 +46,10 @@ export function LoginForm() {
     }
   });
 
-  const forgotPassword = async () => {
-    const username = form.getValues('username').trim();
-    if (!username) {
-      form.setError('username', { message: mensajes.debeIngresarUsuarioValido }, { shouldFocus: true });
-      alerts.error(mensajes.debeIngresarUsuarioValido);
-      return;
-    }
-    setRecovering(true);
-    try {
-      const answer = await authApi.recoverPassword(username);
-      alerts.success(mensajes.codigoEnviado);
-      setRecoveryHash(answer.hash);
-    } catch (error) {
-      alerts.error(error);
-    } finally {
-      setRecovering(false);
-    }
+  const recoverySent = (hash: string, mensaje: string | undefined) => {
+    setAskingRecovery(false);
+    alerts.success(mensaje ?? mensajes.codigoEnviado);
+    setRecoveryHash(hash);
   };
 
   const googleLogin = async (idToken: string) => {
@@ -102,8 +90,7 @@ export function LoginForm() {
             component="button"
             type="button"
             variant="body2"
-            onClick={forgotPassword}
-            disabled={recovering}
+            onClick={() => setAskingRecovery(true)}
             underline="hover"
           >
             ¿Olvidaste tu contraseña?
@@ -129,6 +116,12 @@ export function LoginForm() {
           </>
         )}
       </Stack>
+      <ForgotPasswordDialog
+        open={askingRecovery}
+        initialValue={form.getValues('username').trim()}
+        onClose={() => setAskingRecovery(false)}
+        onSent={recoverySent}
+      />
       <ResetPasswordDialog
         open={recoveryHash !== null}
         hash={recoveryHash ?? ''}

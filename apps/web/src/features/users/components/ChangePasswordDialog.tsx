@@ -1,28 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { mensajes, passwordSchema } from '@nexo/contracts';
+import { type CambiarPasswordForm, CambiarPasswordFormSchema, mensajes } from '@nexo/contracts';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { isApiError } from '../../../shared/api/httpClient';
+import { sessionStore } from '../../../shared/api/session';
+import { PasswordField } from '../../../shared/forms/PasswordField';
 import { PasswordFields } from '../../../shared/forms/PasswordFields';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { usersApi } from '../api/usersApi';
 
-const ChangePasswordFormSchema = z
-  .object({ password: passwordSchema, confpassword: z.string().min(1, { error: mensajes.requerido }) })
-  .refine((value) => value.password === value.confpassword, {
-    path: ['confpassword'],
-    error: mensajes.contrasenasNoCoinciden,
-  });
-type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
-
-/** Logged-in password change (spec 2 §5 "Password change", without the recovery code). */
+/**
+ * Logged-in password change (spec 2 §5 "Password change", without the recovery code): the current
+ * password, then the new one twice. The server ends every other session and hands this one a new
+ * refresh token, which replaces the stored one.
+ */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const alerts = useAlerts();
-  const form = useForm<ChangePasswordForm>({
-    resolver: zodResolver(ChangePasswordFormSchema),
-    defaultValues: { password: '', confpassword: '' },
+  const form = useForm<CambiarPasswordForm>({
+    resolver: zodResolver(CambiarPasswordFormSchema),
+    defaultValues: { passwordActual: '', password: '', confpassword: '' },
   });
-  const { isSubmitting } = form.formState;
+  const { errors, isSubmitting } = form.formState;
 
   const close = () => {
     form.reset();
@@ -31,11 +29,15 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await usersApi.changePassword(values);
-      alerts.success(mensajes.passwordActualizado);
+      const answer = await usersApi.changePassword(values);
+      sessionStore.replaceRefreshToken(answer.refresh_token);
+      alerts.success(answer.mensaje || mensajes.passwordActualizado);
       close();
     } catch (error) {
-      alerts.error(error);
+      const actual = isApiError(error) ? error.errores.find((e) => e.campo === 'passwordActual') : undefined;
+      if (actual)
+        form.setError('passwordActual', { type: 'server', message: actual.mensaje }, { shouldFocus: true });
+      else alerts.error(error);
     }
   });
 
@@ -46,7 +48,15 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           <DialogTitle>Cambiar contraseña</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <PasswordFields passwordLabel="Nueva contraseña" autoFocus />
+              <PasswordField
+                label="Contraseña actual"
+                autoComplete="current-password"
+                autoFocus
+                {...form.register('passwordActual')}
+                error={Boolean(errors.passwordActual)}
+                helperText={errors.passwordActual?.message}
+              />
+              <PasswordFields passwordLabel="Nueva contraseña" />
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const base = () => ({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'nexo-config-')) });
+const refusal =
+  'MQTT_HOOK_SECRET: con un broker externo (MQTT_URL) defina MQTT_HOOK_SECRET, o MQTT_HOOK_LOOPBACK_ONLY=1 si el broker llama a /sv/mqtt/* desde este mismo equipo.';
+
+describe('configuration', () => {
+  it('refuses an external broker without MQTT_HOOK_SECRET or MQTT_HOOK_LOOPBACK_ONLY, in one Spanish line', () => {
+    let error: unknown;
+    try {
+      loadConfig({ ...base(), MQTT_URL: 'mqtt://broker:1883' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([refusal]);
+    expect((error as ConfigError).message).toBe(`Configuración inválida:\n  - ${refusal}`);
+  });
+
+  it('accepts the external broker with a hook secret or with the hooks bound to loopback', () => {
+    const withSecret = loadConfig({ ...base(), MQTT_URL: 'mqtt://broker:1883', MQTT_HOOK_SECRET: 's3cr3t' });
+    expect(withSecret.mqtt).toMatchObject({ hookSecret: 's3cr3t', hookLoopbackOnly: false });
+    const loopback = loadConfig({ ...base(), MQTT_URL: 'mqtt://broker:1883', MQTT_HOOK_LOOPBACK_ONLY: '1' });
+    expect(loopback.mqtt).toMatchObject({ hookSecret: undefined, hookLoopbackOnly: true });
+    expect(loadConfig(base()).mqtt.url).toBeUndefined();
+  });
+
+  it('trusts no proxy by default and reads the login limits', () => {
+    const config = loadConfig(base());
+    expect(config.trustProxy).toBe(false);
+    expect(config.login).toEqual({
+      maxAttempts: 5,
+      maxAttemptsPerIp: 50,
+      windowSeconds: 900,
+      delayBaseMs: 250,
+      delayMaxMs: 4000,
+    });
+    expect(config.recovery).toEqual({ maxPerUser: 3, maxPerIp: 10, windowSeconds: 3600 });
+    expect(loadConfig({ ...base(), TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  });
+});
