@@ -5,6 +5,7 @@ import {
   registerDevicesRoutes,
   seedDemoDevice,
 } from './modules/devices/index.js';
+import { createGroupsService, registerGroupsRoutes } from './modules/groups/index.js';
 import { createHistoryService, registerHistoryRoutes } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
 import { registerConnectivity } from './modules/telemetry/index.js';
@@ -63,6 +64,16 @@ export async function registerModules(
   licensing.setUsageProvider(devices.usage);
   registerDevicesRoutes(app, ctx, devices);
   if (options.seedDemo) await seedDemoDevice(ctx.db);
+
+  // ---- groups: access requests and roles on devices (roles through devices.sharing) ----
+  const groups = createGroupsService({
+    db: ctx.db,
+    log: ctx.log,
+    devices: devices.sharing,
+    users,
+    hub: ctx.hub,
+  });
+  registerGroupsRoutes(app, ctx, groups);
 
   // ---- connectivity: STOMP at /sv/stomp, MQTT broker, ingest, commands, device HTTP ----
   const connectivity = registerConnectivity(app, ctx, {
