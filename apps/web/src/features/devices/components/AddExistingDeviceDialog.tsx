@@ -95,10 +95,11 @@ export function AddExistingDeviceDialog({
         <DialogTitle>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <HourglassTopRoundedIcon color="warning" />
-            <span>{requested}</span>
+            <span>{mensajes.agregarEquipoExistente}</span>
           </Stack>
         </DialogTitle>
         <DialogContent>
+          <DialogContentText sx={{ mb: 2, fontWeight: 600 }}>{requested}</DialogContentText>
           <Alert severity="info">{mensajes.solicitudEnviada}</Alert>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
