@@ -66,6 +66,15 @@ export function createGroupsService(deps: GroupsDeps) {
     }));
   }
 
+  /**
+   * Pending requests whose requester got a role meanwhile (e.g. through asignarEquipo) wait for
+   * nothing: they are left out of every list.
+   */
+  async function stillWaiting(rows: AccessRequestRow[]): Promise<AccessRequestRow[]> {
+    const roles = await Promise.all(rows.map((r) => devices.roleOn(r.requesterId, r.deviceId)));
+    return rows.filter((_row, index) => roles[index] === null);
+  }
+
   /** The caller's role on a device when it administers access: 404 without a role, 403 below admin level. */
   async function requireManager(userId: number, deviceId: number, notFoundMessage: string): Promise<number> {
     const rol = await devices.roleOn(userId, deviceId);
@@ -105,12 +114,12 @@ export function createGroupsService(deps: GroupsDeps) {
     /** GET /api/autorizaciones/listado: pending requests on devices the caller owns, administers or develops. */
     async pendingForManager(userId: number): Promise<Autorizacion[]> {
       const deviceIds = await devices.deviceIdsWithRole(userId, rolesQueAdministranAcceso);
-      return toModels(await repo.pendingOnDevices(db, deviceIds));
+      return toModels(await stillWaiting(await repo.pendingOnDevices(db, deviceIds)));
     },
 
     /** GET /api/autorizaciones/mias: the caller's own pending requests (device name only). */
     async pendingOf(userId: number): Promise<Autorizacion[]> {
-      return toModels(await repo.pendingOf(db, userId));
+      return toModels(await stillWaiting(await repo.pendingOf(db, userId)));
     },
 
     /**
@@ -175,6 +184,7 @@ export function createGroupsService(deps: GroupsDeps) {
       ]);
       if (!device) throw notFound(mensajes.equipoNoEncontrado);
       const usernames = await users.usernamesOf(members.map((m) => m.userId));
+      const memberIds = new Set(members.map((m) => m.userId));
       return {
         equipo: { id: device.id, nombre: device.nombre },
         idRol: rol,
@@ -183,7 +193,7 @@ export function createGroupsService(deps: GroupsDeps) {
           username: usernames.get(m.userId) ?? '',
           idRol: m.rolId,
         })),
-        pendientes: await toModels(pending),
+        pendientes: await toModels(pending.filter((r) => !memberIds.has(r.requesterId))),
       };
     },
   };

@@ -320,6 +320,18 @@ describe.each(engines)('groups: access requests and roles (%s)', (engine) => {
     expect(ownerRole.json().mensaje).toBe(mensajes.rolPropietarioNoRemovible);
   });
 
+  it('a request whose requester got a role directly (asignarEquipo) leaves every list', async () => {
+    const f = await fixture('propietario');
+    const res = await post(f.owner, '/sv/api/equipos/asignarEquipo', {
+      equipoId: f.device.id,
+      username: f.requester.username,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await get(f.owner, '/sv/api/autorizaciones/listado')).json().autorizaciones).toEqual([]);
+    expect((await get(f.requester, '/sv/api/autorizaciones/mias')).json().autorizaciones).toEqual([]);
+    expect((await get(f.owner, `/sv/api/grupo/equipo/${f.device.id}`)).json().pendientes).toEqual([]);
+  });
+
   describe('cantidadUsuarios of the owner licence', () => {
     async function ownerWithPlan(tipo: number): Promise<TestUser> {
       const owner = await createUser(t, { plan: 'ninguno' });
