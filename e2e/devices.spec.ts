@@ -204,7 +204,11 @@ test.describe('equipos, carpetas y widgets', () => {
     await expect(page.getByRole('button', { name: 'Nueva carpeta' })).toBeVisible();
   });
 
-  test('shares a device link that a second user opens and associates', async ({ page, request, browser }) => {
+  test('shares a device link that a second user opens; access waits for approval', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const { session } = await newUser(request, page);
     const id = await createDevice(request, session, 'Equipo compartido');
     await page.goto('/home/misEquipos');
@@ -233,8 +237,16 @@ test.describe('equipos, carpetas y widgets', () => {
     const dialog = second.getByRole('dialog', { name: 'Agregar equipo existente' });
     await expect(dialog.getByText('¿Desea agregar el equipo Equipo compartido a su cuenta?')).toBeVisible();
     await dialog.getByRole('button', { name: 'Agregar equipo' }).click();
-    await expect(second).toHaveURL(new RegExp(`/home/listaEquipo\\?id=${id}$`));
-    await expect(second.getByRole('heading', { name: 'Equipo compartido' })).toBeVisible();
+    await expect(dialog.getByText('Solicitud enviada, esperando aprobación.')).toBeVisible();
+    await expect(dialog.getByRole('button')).toHaveCount(1);
+    const { autorizaciones } = await apiGet<{ autorizaciones: { id: number; equipo: { id: number } }[] }>(
+      request,
+      session,
+      '/api/autorizaciones/listado',
+    );
+    const solicitud = autorizaciones.find((a) => a.equipo.id === id);
+    expect(solicitud).toBeTruthy();
+    await apiPost(request, session.access_token, '/sv/api/grupo/asignarRol', { id: solicitud?.id, idRol: 1 });
 
     await second.goto(link);
     const again = second.getByRole('dialog', { name: 'Agregar equipo existente' });

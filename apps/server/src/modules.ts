@@ -5,6 +5,7 @@ import {
   registerDevicesRoutes,
   seedDemoDevice,
 } from './modules/devices/index.js';
+import { createGroupsService, registerGroupsRoutes } from './modules/groups/index.js';
 import { createHistoryService, registerHistoryRoutes } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
 import { registerConnectivity } from './modules/telemetry/index.js';
@@ -64,6 +65,16 @@ export async function registerModules(
   licensing.setUsageProvider(devices.usage);
   registerDevicesRoutes(app, ctx, devices);
   if (options.seedDemo) await seedDemoDevice(ctx.db);
+
+  // ---- groups: access requests and roles on devices (roles through devices.sharing) ----
+  const groups = createGroupsService({
+    db: ctx.db,
+    log: ctx.log,
+    devices: devices.sharing,
+    users,
+    hub: ctx.hub,
+  });
+  registerGroupsRoutes(app, ctx, groups);
 
   // ---- views: a user's dashboards of sensors from several devices; gated by the licence ----
   // Sensors and layouts come from the devices service; devices asks views who owns a view

@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './catalogues.js';
 export * from './common.js';
 export * from './devices.js';
+export * from './groups.js';
 export * from './history.js';
 export * from './licensing.js';
 export * from './limits.js';

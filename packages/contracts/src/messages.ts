@@ -143,6 +143,26 @@ export const mensajes = {
   tipoSensorInvalido: 'El tipo de sensor no existe.',
   tipoEquipoInvalido: 'El tipo de equipo no existe.',
 
+  // Groups: access requests, roles per device, the share dialog (spec 2 §3, §4, §7 Groups)
+  solicitudEnviada: 'Solicitud enviada, esperando aprobación.',
+  solicitudesPendientes: 'Solicitudes pendientes',
+  esperandoAprobacion: 'Esperando aprobación',
+  sinSolicitudesPendientes: 'No hay solicitudes pendientes.',
+  usuariosConAcceso: 'Usuarios con acceso',
+  autorizacionNoEncontrada: 'La solicitud no existe o ya fue respondida.',
+  limiteUsuarios: 'Alcanzaste el límite de usuarios para tu suscripción.',
+  rolNoEncontrado: 'El usuario no tiene ese rol en el equipo.',
+  rolPropietarioNoRemovible: 'El rol de propietario no puede quitarse.',
+  aprobarComo: 'Aprobar como {rol}',
+  rechazar: 'Rechazar',
+  quitarAcceso: 'Quitar acceso',
+  quitarAccesoPregunta: '¿Está seguro que desea quitar el acceso de {username} al equipo {nombre}?',
+  solicitudAprobada: 'Tu solicitud fue aprobada: ya podés ver el equipo {nombre}.',
+  solicitudRechazada: 'Tu solicitud de acceso al equipo {nombre} fue rechazada.',
+  nuevaSolicitud: 'Nueva solicitud de acceso a un equipo que administrás.',
+  solicitudRespondida: 'Solicitud respondida.',
+  accesoQuitado: 'Acceso quitado.',
+
   // History (spec 1 §8)
   sinRegistros: 'Sin registros',
   noSeEncontraronRegistros: 'No se han encontrado registros para la fecha indicada',

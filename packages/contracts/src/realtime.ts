@@ -56,6 +56,11 @@ export const AutorizacionRespondidaEventSchema = z.object({
   idEquipo: z.number(),
   idRol: z.number(),
 });
+/** The user lost their role on a device (revoked by a manager): drop it from the screen. */
+export const AccesoRevocadoEventSchema = z.object({
+  tipo: z.literal('acceso.revocado'),
+  idEquipo: z.number(),
+});
 /** One of the user's purchases changed state. */
 export const CompraEstadoEventSchema = z.object({
   tipo: z.literal('compra.estado'),
@@ -88,6 +93,7 @@ export const realtimeEventSchemas = {
     TokenActualizadoEventSchema,
     AutorizacionNuevaEventSchema,
     AutorizacionRespondidaEventSchema,
+    AccesoRevocadoEventSchema,
     CompraEstadoEventSchema,
   ],
   programa: [ProgramaEstadoEventSchema],
@@ -144,3 +150,4 @@ export type EquipoEstadoEvent = z.infer<typeof EquipoEstadoEventSchema>;
 export type NotificacionEvent = z.infer<typeof NotificacionEventSchema>;
 export type AutorizacionNuevaEvent = z.infer<typeof AutorizacionNuevaEventSchema>;
 export type AutorizacionRespondidaEvent = z.infer<typeof AutorizacionRespondidaEventSchema>;
+export type AccesoRevocadoEvent = z.infer<typeof AccesoRevocadoEventSchema>;

@@ -168,16 +168,17 @@ export function createDevicesCore(deps: DevicesDeps) {
   /**
    * Runs `work` in one transaction that first serializes on the licence owner of `userId` and
    * reads that licence inside it, so a limit check and the insert it guards are atomic: two
-   * concurrent creates cannot both see the last free slot.
+   * concurrent creates cannot both see the last free slot. `licenceOwnerId` is the user whose
+   * token applies (the parent of a sub-user).
    */
   async function withLicenceLocked<T>(
     userId: number,
-    work: (trx: Db, licencia: Licencia | null) => Promise<T>,
+    work: (trx: Db, licencia: Licencia | null, licenceOwnerId: number) => Promise<T>,
   ): Promise<T> {
     return db.transaction().execute(async (trx) => {
       const ownerId = (await deps.licensing.licenceOwner?.(userId, trx)) ?? userId;
       await serializeWithin(trx, lockNamespaces.licenceOwner, ownerId);
-      return work(trx, await deps.licensing.getActiveLicence(userId, trx));
+      return work(trx, await deps.licensing.getActiveLicence(userId, trx), ownerId);
     });
   }
 

@@ -209,6 +209,68 @@ export function createDevicesRepository() {
       return row ? { id: Number(row.id) } : undefined;
     },
 
+    /** The users holding a role on a device, with their role, owner first. */
+    async membersOf(db: Db, deviceId: number): Promise<Array<{ userId: number; rolId: number }>> {
+      const rows = await db
+        .selectFrom('device_users')
+        .select(['user_id', 'rol_id'])
+        .where('device_id', '=', deviceId)
+        .orderBy('rol_id', 'desc')
+        .orderBy('created_at')
+        .orderBy('user_id')
+        .execute();
+      return rows.map((r) => ({ userId: Number(r.user_id), rolId: Number(r.rol_id) }));
+    },
+
+    /** Ids of the devices where the user holds one of `roles`. */
+    async deviceIdsWithRole(db: Db, userId: number, roles: readonly number[]): Promise<number[]> {
+      if (roles.length === 0) return [];
+      const rows = await db
+        .selectFrom('device_users')
+        .select('device_id')
+        .where('user_id', '=', userId)
+        .where('rol_id', 'in', [...roles])
+        .orderBy('device_id')
+        .execute();
+      return rows.map((r) => Number(r.device_id));
+    },
+
+    async namesByIds(db: Db, deviceIds: number[]): Promise<Array<{ id: number; nombre: string }>> {
+      if (deviceIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('devices')
+        .select(['id', 'nombre'])
+        .where('id', 'in', deviceIds)
+        .execute();
+      return rows.map((r) => ({ id: Number(r.id), nombre: r.nombre }));
+    },
+
+    /**
+     * Whether a role for `userId` on a device of the licence holder `ownerUserId` adds one to the
+     * licence's user count (see usageOf): false for the holder's family and for someone who
+     * already holds a role on one of the family's devices.
+     */
+    async addsLicenceUser(db: Db, ownerUserId: number, userId: number): Promise<boolean> {
+      const family = db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', ownerUserId), eb('usuario_padre_id', '=', ownerUserId)]));
+      const inFamily = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .where('id', 'in', family)
+        .executeTakeFirst();
+      if (inFamily) return false;
+      const counted = await db
+        .selectFrom('device_users')
+        .select('device_id')
+        .where('user_id', '=', userId)
+        .where('device_id', 'in', db.selectFrom('devices').select('id').where('owner_id', 'in', family))
+        .executeTakeFirst();
+      return counted === undefined;
+    },
+
     /**
      * What a licence holder uses: devices owned by the user or by its sub-users, their sensors,
      * and the distinct other users holding a role on them. Derived on every call, so it never drifts.

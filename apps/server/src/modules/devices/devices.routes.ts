@@ -1,7 +1,6 @@
 import {
   ActualizarLabelInputSchema,
   AsignarEquipoInputSchema,
-  AsociarEquipoInputSchema,
   BuscarEquiposInputSchema,
   CarpetaSaveInputSchema,
   EquipoSaveInputSchema,
@@ -75,14 +74,6 @@ export function registerDevicesRoutes(app: HttpApp, ctx: PlatformContext, servic
     async (request) => ({
       status: 1 as const,
       ...(await devices.unlink(request.usuario.userId, request.body.id)),
-    }),
-  );
-  app.post(
-    '/sv/api/equipo/asociar',
-    { ...auth, schema: { tags, body: AsociarEquipoInputSchema } },
-    async (request) => ({
-      status: 1 as const,
-      equipo: await devices.associate(request.usuario.userId, request.body.idEquipo),
     }),
   );
   app.post(

@@ -22,13 +22,14 @@ import { createDevicesCore, type DevicesCore, type DevicesDeps, permisos } from 
 import { parseLayouts } from './devices.mapper.js';
 import { createFoldersService } from './folders.service.js';
 import { createSensorsService } from './sensors.service.js';
+import { createSharingService, type SharingService } from './sharing.service.js';
 
 /** Device credentials: unguessable, and safe as an MQTT username / topic prefix (no '/', '+', '#'). */
 export function newCredentials(): { apikey: string; secret: string } {
   return { apikey: randomBytes(12).toString('hex'), secret: randomBytes(24).toString('base64url') };
 }
 
-function createDeviceRules(core: DevicesCore) {
+function createDeviceRules(core: DevicesCore, sharing: SharingService) {
   const { db, repos } = core;
 
   async function checkDeviceType(id: number | null): Promise<number | null> {
@@ -147,24 +148,10 @@ function createDeviceRules(core: DevicesCore) {
       return { eliminado: false };
     },
 
-    /** Associates an existing (shared) device to the caller as a plain user, in their root folder. */
-    async associate(userId: number, deviceId: number): Promise<Equipo> {
-      const device = await repos.devices.byId(db, deviceId);
-      if (!device) throw notFound(mensajes.equipoNoEncontrado);
-      if ((await repos.devices.roleOn(db, userId, deviceId)) !== null) {
-        throw new AppError(400, mensajes.equipoYaAsignado);
-      }
-      const root = await core.ensureRoot(userId);
-      await repos.devices.link(db, {
-        deviceId,
-        userId,
-        rolId: rolesEquipo.usuario,
-        folderId: Number(root.id),
-      });
-      return core.equipoFor(userId, deviceId);
-    },
-
-    /** Gives another user (by username or e-mail) a role on the device; owner or admin only. */
+    /**
+     * Gives another user (by username or e-mail) a role on the device; owner or admin only. Within
+     * the owner licence's cantidadUsuarios (see sharing.grant).
+     */
     async assign(userId: number, input: AsignarEquipoData): Promise<void> {
       const deviceId = Number(input.equipoId);
       const rol = await core.requireRole(userId, deviceId, permisos.asignar);
@@ -177,13 +164,8 @@ function createDeviceRules(core: DevicesCore) {
       if ((await repos.devices.roleOn(db, target.id, deviceId)) !== null) {
         throw fieldError('username', mensajes.usuarioYaTieneEquipo);
       }
-      const root = await core.ensureRoot(target.id);
-      await repos.devices.link(db, {
-        deviceId,
-        userId: target.id,
-        rolId: rolToGive,
-        folderId: Number(root.id),
-      });
+      // The same licence-locked grant as an approved request: cantidadUsuarios holds here too.
+      await sharing.grant(deviceId, target.id, rolToGive);
     },
 
     /** Public: only the name, for the share / associate dialog. */
@@ -244,9 +226,12 @@ function createDeviceRules(core: DevicesCore) {
 export function createDevicesService(deps: DevicesDeps) {
   const core = createDevicesCore(deps);
   const { db, repos } = core;
+  const sharing = createSharingService(core);
 
   return {
-    devices: createDeviceRules(core),
+    devices: createDeviceRules(core, sharing),
+    /** For the groups module: roles on devices (device_users) and licence-checked grants. */
+    sharing,
     folders: createFoldersService(core),
     sensors: createSensorsService(core),
 

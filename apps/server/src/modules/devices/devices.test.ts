@@ -407,16 +407,15 @@ describe.each(engines)('devices API (%s)', (engine) => {
   });
 
   describe('sharing', () => {
-    it('asociar links an existing device as a plain user in the root folder', async () => {
+    it('asociar only asks for access: the device is not linked (groups module answers)', async () => {
       const owner = await createUser(t);
       const visitor = await createUser(t);
       const device = await createDevice(t, owner, { nombre: 'Para compartir' });
       const res = await post('/sv/api/equipo/asociar/', visitor.auth, { idEquipo: device.id });
       expect(res.statusCode).toBe(200);
-      expect(res.json().equipo).toMatchObject({ id: device.id, idRol: rolesEquipo.usuario });
-      expect(res.json().equipo).not.toHaveProperty('secret');
-      const root = (await get('/sv/api/usuario/traerCarpetas', visitor.auth)).json().carpeta;
-      expect(root.equipos.map((e: { id: number }) => e.id)).toEqual([device.id]);
+      expect(res.json().autorizacion).toMatchObject({ equipo: { id: device.id, nombre: 'Para compartir' } });
+      expect((await get('/sv/api/equipo/pu', visitor.auth)).json().equipos).toEqual([]);
+      expect((await get(`/sv/api/equipo/${device.id}`, visitor.auth)).statusCode).toBe(404);
     });
 
     it("asociar twice says 'Usted ya tiene asignado este equipo.'", async () => {
@@ -435,7 +434,7 @@ describe.each(engines)('devices API (%s)', (engine) => {
     });
 
     it('asignarEquipo gives a role to a user found by username or e-mail', async () => {
-      const owner = await createUser(t);
+      const owner = await createUser(t, { plan: 'full' });
       const byName = await createUser(t);
       const byMail = await createUser(t);
       const device = await createDevice(t, owner);

@@ -1,6 +1,12 @@
 import { mensajes } from '@nexo/contracts';
 import { describe, expect, it } from 'vitest';
-import { createDevice, createFolder, createUser, rootFolderId } from '../../test/factories.js';
+import {
+  createDevice,
+  createFolder,
+  createUser,
+  linkUserToDevice,
+  rootFolderId,
+} from '../../test/factories.js';
 import { engines, jsonRequests, useTestApp } from '../../test/helpers.js';
 
 interface CarpetaJson {
@@ -175,7 +181,7 @@ describe.each(engines)('folders API (%s)', (engine) => {
     const owner = await createUser(t);
     const friend = await createUser(t);
     const device = await createDevice(t, owner);
-    await post('/sv/api/equipo/asociar', friend.auth, { idEquipo: device.id });
+    await linkUserToDevice(t, device, friend);
     const friendFolder = await createFolder(t, friend);
     await post('/sv/api/usuario/moverDeCarpeta', friend.auth, {
       idEquipo: device.id,

@@ -1,5 +1,5 @@
 // devices: equipos, carpetas, sensors, shadows (widgets), layouts, sharing and the demo device.
-// Public API: createDevicesService(deps) → { devices, folders, sensors, access, usage, rootFolderId },
+// Public API: createDevicesService(deps) → { devices, folders, sensors, sharing, access, usage, rootFolderId },
 // registerDevicesRoutes(app, ctx, service), seedDemoDevice(db) and demoDevice (the simulator's topics).
 
 export { demoDevice, seedDemoDevice } from './demo-seed.js';
@@ -10,3 +10,4 @@ export {
   type DevicesService,
   newCredentials,
 } from './devices.service.js';
+export type { SharingService } from './sharing.service.js';

@@ -41,6 +41,12 @@ export function createUsersRepository() {
         .executeTakeFirst();
     },
 
+    async usernamesByIds(db: Db, ids: number[]): Promise<Array<{ id: number; username: string }>> {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+      return rows.map((r) => ({ id: Number(r.id), username: r.username }));
+    },
+
     async byGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
     },

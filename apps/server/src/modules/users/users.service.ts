@@ -196,6 +196,12 @@ export function createUsersService(deps: UsersDeps) {
       return repo.byId(db, userId);
     },
 
+    /** Usernames by user id (other modules list people without reading the users table). */
+    async usernamesOf(ids: number[]): Promise<Map<number, string>> {
+      const rows = await repo.usernamesByIds(db, [...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, r.username]));
+    },
+
     /** The account a login names: its username, or its e-mail. */
     async findForLogin(value: string) {
       return (await repo.byUsername(db, value)) ?? (await repo.byMail(db, value));

@@ -161,6 +161,19 @@ export interface DeviceUsersTable {
   created_at: EpochMs;
 }
 
+/** Groups: a user's request for access to a device (spec 2 §3); estado 1 pending, 2 approved, 3 rejected. */
+export interface AccessRequestsTable {
+  id: Id;
+  device_id: number;
+  requester_id: number;
+  estado: number;
+  created_at: EpochMs;
+  answered_at: EpochMs | null;
+  answered_by: number | null;
+  /** The role granted on approval; null while pending or when rejected. */
+  rol_id: number | null;
+}
+
 export interface SensorTypesTable {
   id: number;
   descripcion: string;
@@ -261,6 +274,7 @@ export interface Database {
   folders: FoldersTable;
   devices: DevicesTable;
   device_users: DeviceUsersTable;
+  access_requests: AccessRequestsTable;
   sensor_types: SensorTypesTable;
   widget_types: WidgetTypesTable;
   sensors: SensorsTable;

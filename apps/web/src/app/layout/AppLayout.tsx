@@ -2,6 +2,7 @@ import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useDeviceLive } from '../../features/devices';
+import { useGroupsLive } from '../../features/groups';
 import { useLicenceLive } from '../../features/licensing';
 import { useNotificationsLive } from '../../features/notifications';
 import { useRealtimeConnection } from '../../shared/realtime/useRealtime';
@@ -26,6 +27,7 @@ export function AppLayout() {
   useDeviceLive();
   useLicenceLive();
   useNotificationsLive();
+  useGroupsLive();
 
   const closeMobile = () => setMobileOpen(false);
   const menu = <SideMenu section={section} onNavigate={closeMobile} />;

@@ -6,7 +6,7 @@
 export { enviarValor } from './api/devicesApi';
 // The views feature shows the same sensors on its own grid: it reuses the device list, the
 // sensor card and its pieces, and the grid layout rules.
-export { invalidateDevices, patchEquipo, useEquipo, useEquipos } from './api/devicesQueries';
+export { devicesKeys, invalidateDevices, patchEquipo, useEquipo, useEquipos } from './api/devicesQueries';
 export { ConnectionBadge } from './components/ConnectionBadge';
 export { breakpointFor } from './components/DeviceDashboard';
 export {

@@ -1,4 +1,4 @@
-import { type Licencia, rolesEquipo } from '@nexo/contracts';
+import { type Licencia, rolesEquipo, rolesQueAdministranAcceso } from '@nexo/contracts';
 
 /** Device-level permissions of spec 1 §6, from the caller's role on the device (equipo.idRol). */
 export function devicePermissions(idRol: number) {
@@ -12,6 +12,8 @@ export function devicePermissions(idRol: number) {
       idRol === rolesEquipo.propietario,
     /** Adding a variable (sensor): developer level (and the owner). */
     canAddSensor: idRol === rolesEquipo.desarrollador || idRol === rolesEquipo.propietario,
+    /** 'Compartir' (share link, roles, requests): owner, admin and developer (spec 2 §6). */
+    canShare: rolesQueAdministranAcceso.includes(idRol),
     /** An admin unlinking deletes the device for everyone (warning in the confirmation). */
     isAdmin: idRol === rolesEquipo.administrador,
     isOwner: idRol === rolesEquipo.propietario,

@@ -1,5 +1,4 @@
 import type {
-  AsociarEquipoInput,
   Carpeta,
   CarpetaSaveInput,
   CatalogoItem,
@@ -65,10 +64,6 @@ export async function eliminarEquipo(id: number): Promise<void> {
 
 export async function desasociarEquipo(id: number): Promise<void> {
   await api.post('/api/equipo/desasociar', { id });
-}
-
-export async function asociarEquipo(input: AsociarEquipoInput): Promise<void> {
-  await api.post('/api/equipo/asociar', input);
 }
 
 export async function grabarCarpeta(input: CarpetaSaveInput): Promise<void> {

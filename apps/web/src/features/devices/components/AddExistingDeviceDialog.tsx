@@ -1,4 +1,5 @@
 import AddLinkRoundedIcon from '@mui/icons-material/AddLinkRounded';
+import HourglassTopRoundedIcon from '@mui/icons-material/HourglassTopRounded';
 import {
   Alert,
   Button,
@@ -15,9 +16,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/httpClient';
 import { FormDialogActions } from '../../../shared/ui/FormDialogActions';
-import { useAlerts } from '../../../shared/ui/useAlerts';
-import { asociarEquipo } from '../api/devicesApi';
-import { invalidateDevices, useEquipoCompartido, useEquipos } from '../api/devicesQueries';
+import { invalidateGroups, solicitarAcceso } from '../../groups';
+import { useEquipoCompartido, useEquipos } from '../api/devicesQueries';
 
 /** Reads a device id from a share link (…/home/equipoNuevo?id=12) or a bare number. */
 export function deviceIdFromText(text: string): number | null {
@@ -29,29 +29,28 @@ export function deviceIdFromText(text: string): number | null {
 }
 
 /**
- * Associates an existing device to the account. With `equipoId` (share link) it asks for
- * confirmation; without it the user pastes the link or the id. A device the user already has
- * shows 'Usted ya tiene asignado este equipo.' with only a close button.
+ * Asks for access to an existing device (a device id is not an invitation: one of its managers
+ * approves). With `equipoId` (share link) it asks for confirmation; without it the user pastes the
+ * link or the id. After asking it shows 'Solicitud enviada, esperando aprobación.'. A device the
+ * user already has shows 'Usted ya tiene asignado este equipo.' with only a close button.
  */
 export function AddExistingDeviceDialog({
   open,
   equipoId,
   onClose,
-  onAdded,
 }: {
   open: boolean;
   equipoId?: number | null;
   onClose: () => void;
-  onAdded?: (id: number) => void;
 }) {
   const client = useQueryClient();
-  const alerts = useAlerts();
   const equipos = useEquipos();
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [alreadyAssigned, setAlreadyAssigned] = useState(false);
+  const [requested, setRequested] = useState<string | null>(null);
   const id = equipoId ?? null;
   const compartido = useEquipoCompartido(open ? id : null);
   const owned = id !== null && (equipos.data ?? []).some((e) => e.id === id);
@@ -61,6 +60,7 @@ export function AddExistingDeviceDialog({
     setFieldError(null);
     setServerError(null);
     setAlreadyAssigned(false);
+    setRequested(null);
     onClose();
   };
 
@@ -77,11 +77,9 @@ export function AddExistingDeviceDialog({
     setSaving(true);
     setServerError(null);
     try {
-      await asociarEquipo({ idEquipo: target });
-      await invalidateDevices(client, target);
-      alerts.success(mensajes.equipoAgregado);
-      close();
-      onAdded?.(target);
+      const autorizacion = await solicitarAcceso({ idEquipo: target });
+      await invalidateGroups(client);
+      setRequested(autorizacion.equipo.nombre);
     } catch (error) {
       const message = errorMessage(error);
       if (message === mensajes.equipoYaAsignado) setAlreadyAssigned(true);
@@ -90,6 +88,28 @@ export function AddExistingDeviceDialog({
       setSaving(false);
     }
   };
+
+  if (requested !== null) {
+    return (
+      <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
+        <DialogTitle>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <HourglassTopRoundedIcon color="warning" />
+            <span>{mensajes.agregarEquipoExistente}</span>
+          </Stack>
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2, fontWeight: 600 }}>{requested}</DialogContentText>
+          <Alert severity="info">{mensajes.solicitudEnviada}</Alert>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={close}>
+            {mensajes.cerrar}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
 
   if (alreadyAssigned || owned) {
     return (

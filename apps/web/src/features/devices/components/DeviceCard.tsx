@@ -147,12 +147,14 @@ export function DeviceCard({
             <ListItemText>{mensajes.nuevaVariable}</ListItemText>
           </MenuItem>
         )}
-        <MenuItem onClick={() => act('compartir')}>
-          <ListItemIcon>
-            <ShareRoundedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{mensajes.compartir}</ListItemText>
-        </MenuItem>
+        {permisos.canShare && (
+          <MenuItem onClick={() => act('compartir')}>
+            <ListItemIcon>
+              <ShareRoundedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{mensajes.compartir}</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem onClick={() => act('mover')}>
           <ListItemIcon>
             <DriveFileMoveRoundedIcon fontSize="small" />

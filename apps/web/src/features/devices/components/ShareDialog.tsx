@@ -6,9 +6,11 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  Divider,
   Stack,
 } from '@mui/material';
 import { type Equipo, mensajes } from '@nexo/contracts';
+import { DeviceAccessPanel } from '../../groups';
 import { CopyField } from './CopyField';
 
 /** The share link of spec 1 §4: origin + /home/equipoNuevo?id={id}. */
@@ -16,6 +18,7 @@ export function shareLinkFor(id: number, origin: string = window.location.origin
   return `${origin}/home/equipoNuevo?id=${id}`;
 }
 
+/** 'Compartir': the share link, who holds which role (revoke) and the pending requests (approve, reject). */
 export function ShareDialog({ equipo, onClose }: { equipo: Equipo | null; onClose: () => void }) {
   return (
     <Dialog open={equipo !== null} onClose={onClose} maxWidth="sm" fullWidth>
@@ -28,6 +31,12 @@ export function ShareDialog({ equipo, onClose }: { equipo: Equipo | null; onClos
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{mensajes.compartirTexto}</DialogContentText>
         {equipo && <CopyField label={equipo.nombre} value={shareLinkFor(equipo.id)} />}
+        {equipo && (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <DeviceAccessPanel idEquipo={equipo.id} />
+          </>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} variant="contained">

@@ -23,7 +23,6 @@ export function EquipoNuevoPage() {
         open
         equipoId={id}
         onClose={() => navigate('/home/misEquipos', { replace: true })}
-        onAdded={(added) => navigate(`/home/listaEquipo?id=${added}`, { replace: true })}
       />
     </>
   );

@@ -91,11 +91,13 @@ export function ListaEquipoPage() {
               </IconButton>
             </Tooltip>
           )}
-          <Tooltip title={mensajes.compartir}>
-            <IconButton aria-label={mensajes.compartir} onClick={() => setSharing(true)}>
-              <ShareRoundedIcon />
-            </IconButton>
-          </Tooltip>
+          {permisos.canShare && (
+            <Tooltip title={mensajes.compartir}>
+              <IconButton aria-label={mensajes.compartir} onClick={() => setSharing(true)}>
+                <ShareRoundedIcon />
+              </IconButton>
+            </Tooltip>
+          )}
           {permisos.canAddSensor && (
             <Button
               variant="contained"

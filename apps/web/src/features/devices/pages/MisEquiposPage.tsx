@@ -13,6 +13,7 @@ import { errorMessage } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
+import { PendingRequestsNotice } from '../../groups';
 import { LicenceDialog } from '../../licensing';
 import { desasociarEquipo, eliminarCarpeta, eliminarEquipo } from '../api/devicesApi';
 import { invalidateDevices, useCarpetas, useEquipos } from '../api/devicesQueries';
@@ -173,6 +174,8 @@ export function MisEquiposPage() {
           )}
         </Stack>
       </Stack>
+
+      {atRoot && <PendingRequestsNotice />}
 
       {(equipos.isError || carpetas.isError) && (
         <Alert severity="error" sx={{ mb: 2 }}>

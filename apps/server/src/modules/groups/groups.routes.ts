@@ -1,0 +1,55 @@
+import {
+  AsignarRolInputSchema,
+  AsociarEquipoInputSchema,
+  IdBodySchema,
+  RemoverRolInputSchema,
+} from '@nexo/contracts';
+import type { HttpApp, PlatformContext } from '../../platform/context.js';
+import type { GroupsService } from './groups.service.js';
+
+/** HTTP for access requests and roles (spec 2 §7 Groups; spec 1 §7 asociar). Rules are in the service. */
+export function registerGroupsRoutes(app: HttpApp, ctx: PlatformContext, groups: GroupsService): void {
+  const auth = { preHandler: ctx.requireAuth };
+  const tags = ['grupos'];
+
+  app.post(
+    '/sv/api/equipo/asociar',
+    { ...auth, schema: { tags, body: AsociarEquipoInputSchema } },
+    async (request) => ({
+      status: 1 as const,
+      autorizacion: await groups.request(request.usuario.userId, request.body.idEquipo),
+    }),
+  );
+  app.get('/sv/api/autorizaciones/listado', { ...auth, schema: { tags } }, async (request) => ({
+    status: 1 as const,
+    autorizaciones: await groups.pendingForManager(request.usuario.userId),
+  }));
+  app.get('/sv/api/autorizaciones/mias', { ...auth, schema: { tags } }, async (request) => ({
+    status: 1 as const,
+    autorizaciones: await groups.pendingOf(request.usuario.userId),
+  }));
+  app.post(
+    '/sv/api/grupo/asignarRol',
+    { ...auth, schema: { tags, body: AsignarRolInputSchema } },
+    async (request) => {
+      await groups.answer(request.usuario.userId, request.body);
+      return { status: 1 as const };
+    },
+  );
+  app.post(
+    '/sv/api/grupo/removerRol',
+    { ...auth, schema: { tags, body: RemoverRolInputSchema } },
+    async (request) => {
+      await groups.removeRole(request.usuario.userId, request.body);
+      return { status: 1 as const };
+    },
+  );
+  app.get(
+    '/sv/api/grupo/equipo/:id',
+    { ...auth, schema: { tags, params: IdBodySchema } },
+    async (request) => ({
+      status: 1 as const,
+      ...(await groups.deviceAccess(request.usuario.userId, request.params.id)),
+    }),
+  );
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { rolesEquipo } from './catalogues.js';
+import { IdSchema, requiredIssue } from './common.js';
+import { mensajes } from './messages.js';
+
+/**
+ * Groups: access requests (autorizaciones, spec 2 §3) and per-device roles (spec 2 §4, §7 Groups).
+ * A device id is not an invitation: `asociar` only asks; an owner, admin or developer of the
+ * device answers with a role (1 usuario, 2 administrador, 3 desarrollador) or 0 (rejected).
+ */
+
+/** States of an access request. */
+export const estadosAutorizacion = { pendiente: 1, aprobada: 2, rechazada: 3 } as const;
+export const estadosAutorizacionCatalogo = [
+  { id: 1, descripcion: 'Pendiente' },
+  { id: 2, descripcion: 'Aprobada' },
+  { id: 3, descripcion: 'Rechazada' },
+] as const;
+
+/** Error codes the web reacts to. */
+export const codigosGrupo = { limiteUsuarios: 'LIMITE_USUARIOS' } as const;
+
+/** Who may answer requests, see a device's access and revoke roles: owner, admin and developer. */
+export const rolesQueAdministranAcceso: readonly number[] = [
+  rolesEquipo.administrador,
+  rolesEquipo.desarrollador,
+  rolesEquipo.propietario,
+];
+
+/**
+ * The roles a holder of `idRol` may grant, change or revoke (spec 2 §4, §6): every approver gives
+ * the user role; the admin level gives admin, the developer level gives developer ("developer
+ * instead of admin if the viewer holds developer level"); the owner gives all three.
+ */
+export type RolOtorgable = 1 | 2 | 3;
+export function rolesOtorgables(idRol: number | null | undefined): RolOtorgable[] {
+  if (idRol === rolesEquipo.propietario)
+    return [rolesEquipo.usuario, rolesEquipo.administrador, rolesEquipo.desarrollador];
+  if (idRol === rolesEquipo.administrador) return [rolesEquipo.usuario, rolesEquipo.administrador];
+  if (idRol === rolesEquipo.desarrollador) return [rolesEquipo.usuario, rolesEquipo.desarrollador];
+  return [];
+}
+
+/** Whether a holder of `idRol` may grant, change or revoke role `rol` (see rolesOtorgables). */
+export function puedeOtorgar(idRol: number | null | undefined, rol: number): boolean {
+  return (rolesOtorgables(idRol) as readonly number[]).includes(rol);
+}
+
+export const AutorizacionSchema = z.object({
+  id: z.number(),
+  /** Epoch ms of the request. */
+  fecha: z.number(),
+  estado: z.object({ id: z.number(), descripcion: z.string() }),
+  solicitante: z.object({ id: z.number(), username: z.string() }),
+  equipo: z.object({ id: z.number(), nombre: z.string() }),
+});
+export type Autorizacion = z.infer<typeof AutorizacionSchema>;
+
+/** A user holding a role on a device, as the share dialog lists them. */
+export const UsuarioConRolSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  idRol: z.number(),
+});
+export type UsuarioConRol = z.infer<typeof UsuarioConRolSchema>;
+
+/** GET /api/grupo/equipo/{id}: who has access to one device and who is waiting. */
+export const AccesoEquipoSchema = z.object({
+  equipo: z.object({ id: z.number(), nombre: z.string() }),
+  /** The caller's own role on the device (decides which roles it may give). */
+  idRol: z.number(),
+  usuarios: z.array(UsuarioConRolSchema),
+  pendientes: z.array(AutorizacionSchema),
+});
+export type AccesoEquipo = z.infer<typeof AccesoEquipoSchema>;
+
+/** POST /api/grupo/asignarRol: approve request `id` with a role, or reject it with 0. */
+export const AsignarRolInputSchema = z.object({
+  id: IdSchema,
+  idRol: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: mensajes.campoInvalido }),
+});
+export type AsignarRolInput = z.input<typeof AsignarRolInputSchema>;
+export type AsignarRolData = z.output<typeof AsignarRolInputSchema>;
+
+/** POST /api/grupo/removerRol: take `idRol` away from `idUsuario` on `idEquipo`. */
+export const RemoverRolInputSchema = z.object({
+  idEquipo: IdSchema,
+  idRol: z.coerce
+    .number({ error: requiredIssue })
+    .int({ error: mensajes.campoInvalido })
+    .min(1, { error: mensajes.campoInvalido })
+    .max(4, { error: mensajes.campoInvalido }),
+  idUsuario: IdSchema,
+});
+export type RemoverRolInput = z.input<typeof RemoverRolInputSchema>;
+export type RemoverRolData = z.output<typeof RemoverRolInputSchema>;
