@@ -2,6 +2,7 @@ import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useDeviceLive } from '../../features/devices/hooks/useDeviceLive';
+import { useNotificationsLive } from '../../features/notifications';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { SideMenu, sectionOf } from './SideMenu';
 import { SupportBubble } from './SupportBubble';
@@ -19,6 +20,7 @@ export function AppLayout() {
   const section = sectionOf(location.pathname);
   useSessionUserSync();
   useDeviceLive();
+  useNotificationsLive();
 
   const closeMobile = () => setMobileOpen(false);
   const menu = <SideMenu section={section} onNavigate={closeMobile} />;

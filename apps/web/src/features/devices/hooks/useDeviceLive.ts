@@ -89,8 +89,6 @@ export function useDeviceLive(): void {
           if (answer.usuario) sessionStore.updateUsuario(answer.usuario);
         });
       }
-      // New notifications: whoever lists them refetches (the notifications area owns that query).
-      if (event.tipo === 'notificacion') void queryClient.invalidateQueries({ queryKey: ['notificaciones'] });
       applyRealtimeEvent(queryClient, event);
     });
   }, [isAuthenticated, userId, queryClient]);
