@@ -97,18 +97,34 @@ export function createTelegramBot(deps: TelegramBotDeps) {
   };
 
   let polling: Promise<void> | undefined;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
 
   return {
     channel,
-    /** Long polling: for a single instance (embedded mode). Resolves once the bot is receiving updates. */
+    /**
+     * Long polling: for a single instance (embedded mode). Resolves once the bot is receiving
+     * updates. When Telegram cannot be reached (or answers an error), polling starts again after
+     * a growing pause (1 s doubling up to 1 min) until the app stops.
+     */
     startPolling(): Promise<void> {
       return new Promise((resolve) => {
-        polling = bot
-          .start({ onStart: () => resolve(), allowed_updates: ['message'] })
-          .catch((error: unknown) => {
-            log.error({ err: error }, 'telegram bot stopped: check TELEGRAM_BOT_TOKEN');
-            resolve();
-          });
+        const run = (failures: number) => {
+          if (stopped) return resolve();
+          polling = bot
+            .start({ onStart: () => resolve(), allowed_updates: ['message'] })
+            .catch((error: unknown) => {
+              if (stopped) return resolve();
+              const delayMs = Math.min(60_000, 1_000 * 2 ** failures);
+              log.error(
+                { err: error, retryInMs: delayMs },
+                'telegram long polling failed: check TELEGRAM_BOT_TOKEN',
+              );
+              retryTimer = setTimeout(() => run(failures + 1), delayMs);
+              retryTimer.unref();
+            });
+        };
+        run(0);
       });
     },
     /**
@@ -126,6 +142,8 @@ export function createTelegramBot(deps: TelegramBotDeps) {
       ) => Promise<void>;
     },
     async stop(): Promise<void> {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
       if (bot.isRunning()) await bot.stop();
       await polling;
     },
