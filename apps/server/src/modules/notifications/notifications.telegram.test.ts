@@ -292,3 +292,62 @@ describe('Telegram in the whole app (TELEGRAM_BOT_TOKEN set)', () => {
     expect(me.usuario.telegramChatId).toBe('7001');
   });
 });
+
+describe('Telegram by webhook (TELEGRAM_WEBHOOK_SECRET set)', () => {
+  const api = fakeBotApi();
+  let t: Awaited<ReturnType<typeof buildTestApp>>;
+  const secret = 'secreto_de_prueba-1';
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
+    t = await buildTestApp('sqlite', {
+      env: {
+        TELEGRAM_BOT_TOKEN: token,
+        TELEGRAM_API_ROOT: api.apiRoot,
+        TELEGRAM_WEBHOOK_SECRET: secret,
+        PUBLIC_URL: 'https://nexo.example.com',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => api.server.close(() => resolve()));
+  });
+
+  const update = {
+    update_id: 900,
+    message: privateMessage(8001, {
+      text: '/start',
+      entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+    }),
+  };
+
+  it('registers the webhook at Telegram and never long-polls', async () => {
+    const deadline = Date.now() + 3_000;
+    while (!api.calls.some((c) => c.method === 'setWebhook') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(api.calls.find((c) => c.method === 'setWebhook')?.body).toMatchObject({
+      url: 'https://nexo.example.com/sv/telegram/webhook',
+      secret_token: secret,
+    });
+    expect(api.calls.some((c) => c.method === 'getUpdates')).toBe(false);
+  });
+
+  it('answers updates posted with the secret and refuses those without it', async () => {
+    const refused = await t.app.inject({ method: 'POST', url: '/sv/telegram/webhook', payload: update });
+    expect(refused.statusCode).toBe(401);
+    expect(api.sentMessages()).toHaveLength(0);
+
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/sv/telegram/webhook',
+      headers: { 'x-telegram-bot-api-secret-token': secret },
+      payload: update,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(api.sentMessages()).toEqual([
+      expect.objectContaining({ chat_id: 8001, text: mensajes.telegramBienvenida }),
+    ]);
+  });
+});
