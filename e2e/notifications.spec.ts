@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mensajes, origenesNotificacion } from '@nexo/contracts';
+import { mensajes, type OrigenNotificacion, origenesNotificacion } from '@nexo/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import pino from 'pino';
 import { createNotificationsService } from '../apps/server/src/modules/notifications/notifications.service';
@@ -15,7 +15,10 @@ const telegramApi = `http://127.0.0.1:${process.env.E2E_TELEGRAM_PORT}`;
  * route is not allowed, so this runs the notifications service in the test process. Its live event
  * stays in this process (the e2e server has no Redis relay): the page sees it after a reload.
  */
-async function notifyFromServer(userId: number, input: { titulo: string; origen: number; idRef: number }) {
+async function notifyFromServer(
+  userId: number,
+  input: { titulo: string; origen: OrigenNotificacion; idRef: number },
+) {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
   const db = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });

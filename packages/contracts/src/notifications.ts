@@ -9,6 +9,8 @@ export const origenesNotificacion = {
   usuarios: 5,
 } as const;
 
+export type OrigenNotificacion = (typeof origenesNotificacion)[keyof typeof origenesNotificacion];
+
 /** Delivery channels an event or program action may ask for (tiposNotificaciones, spec 2 §3). */
 export const canalesNotificacion = {
   app: 1,
@@ -16,6 +18,7 @@ export const canalesNotificacion = {
   mail: 3,
   telegram: 4,
 } as const;
+export type CanalNotificacion = (typeof canalesNotificacion)[keyof typeof canalesNotificacion];
 
 export const tiposNotificacionCatalogo = [
   { id: canalesNotificacion.app, descripcion: 'Aplicación' },

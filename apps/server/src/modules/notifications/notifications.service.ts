@@ -1,4 +1,11 @@
-import { canalesNotificacion, type Notificacion, notificacionesListadoMaximo, topics } from '@nexo/contracts';
+import {
+  type CanalNotificacion,
+  canalesNotificacion,
+  type Notificacion,
+  notificacionesListadoMaximo,
+  type OrigenNotificacion,
+  topics,
+} from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import type { RealtimeHub } from '../realtime/index.js';
@@ -10,14 +17,14 @@ export interface NotifyInput {
   titulo: string;
   /** Longer text for mail, Telegram and push; the title when omitted. */
   cuerpo?: string;
-  /** One of origenesNotificacion: decides where a click on it goes. */
-  origen: number;
+  /** Decides where a click on it goes (spec 1 §4). */
+  origen: OrigenNotificacion;
   idRef?: number | null;
   /**
    * Channels besides the in-app list, as canalesNotificacion ids (an event action's
    * tiposNotificaciones). The in-app entry is always stored, whether `app` is listed or not.
    */
-  canales?: readonly number[];
+  canales?: readonly CanalNotificacion[];
 }
 
 export interface NotificationsDeps {

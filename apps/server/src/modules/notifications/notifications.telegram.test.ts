@@ -119,7 +119,11 @@ describe.each(engines)('Telegram bot (%s)', (engine) => {
   const t = useTestApp(engine);
   const api = fakeBotApi();
   const linked: number[] = [];
-  let bot: TelegramBot;
+  let bot: TelegramBot | undefined;
+  const startedBot = () => {
+    if (!bot) throw new Error('el bot no se creó');
+    return bot;
+  };
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => api.server.listen(0, '127.0.0.1', resolve));
@@ -140,11 +144,11 @@ describe.each(engines)('Telegram bot (%s)', (engine) => {
         linked.push(userId);
       },
     });
-    await bot.startPolling();
+    await startedBot().startPolling();
   });
 
   afterAll(async () => {
-    await bot.stop();
+    await bot?.stop();
     await new Promise<void>((resolve) => api.server.close(() => resolve()));
   });
 
@@ -242,16 +246,16 @@ describe.each(engines)('Telegram bot (%s)', (engine) => {
       url: 'https://nexo.test/home/programa?id=9',
     };
 
-    expect(await bot.channel.send(ana.id, notification)).toEqual({ outcome: 'sent' });
+    expect(await startedBot().channel.send(ana.id, notification)).toEqual({ outcome: 'sent' });
     expect(api.sentMessages().at(-1)).toMatchObject({
       chat_id: '6001',
       text: `Temperatura alta\nLa heladera marcó 12 °C\n\n${mensajes.notificacionTelegramVer.replace('{url}', notification.url)}`,
     });
-    expect(await bot.channel.send(sinChat.id, notification)).toMatchObject({ outcome: 'skipped' });
-    expect(await bot.channel.send(bloqueado.id, notification)).toMatchObject({ outcome: 'failed' });
+    expect(await startedBot().channel.send(sinChat.id, notification)).toMatchObject({ outcome: 'skipped' });
+    expect(await startedBot().channel.send(bloqueado.id, notification)).toMatchObject({ outcome: 'failed' });
 
     api.failingChats.set('6001', { code: 429, description: 'Too Many Requests: retry after 5' });
-    expect(await bot.channel.send(ana.id, notification)).toMatchObject({ outcome: 'retry' });
+    expect(await startedBot().channel.send(ana.id, notification)).toMatchObject({ outcome: 'retry' });
   });
 });
 
