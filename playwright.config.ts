@@ -9,9 +9,12 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8188);
 const mqttPort = Number(process.env.E2E_MQTT_PORT ?? 18883);
+// The fake Telegram Bot API the server's bot talks to (e2e/fake-telegram.ts).
+const telegramPort = Number(process.env.E2E_TELEGRAM_PORT ?? port + 1000);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'nexo-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_MQTT_PORT = String(mqttPort);
+process.env.E2E_TELEGRAM_PORT = String(telegramPort);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,26 +42,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    url: `http://localhost:${port}/sv/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'Admin12345',
-      ADMIN_EMAIL: 'admin@nexo.test',
-      ALTCHA_MAX_NUMBER: '2000',
-      ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '900',
-      PUBLIC_URL: `http://localhost:${port}`,
+  // Started in this order: the fake Bot API is up before the server's bot starts polling it.
+  webServer: [
+    {
+      command: `node --import tsx e2e/fake-telegram.ts ${telegramPort}`,
+      url: `http://127.0.0.1:${telegramPort}/control/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      url: `http://localhost:${port}/sv/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        DATA_DIR: dataDir,
+        DEMO: '0',
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'Admin12345',
+        ADMIN_EMAIL: 'admin@nexo.test',
+        ALTCHA_MAX_NUMBER: '2000',
+        ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '900',
+        PUBLIC_URL: `http://localhost:${port}`,
+        TELEGRAM_BOT_TOKEN: '1:e2e',
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${telegramPort}`,
+      },
+    },
+  ],
 });

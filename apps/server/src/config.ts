@@ -64,6 +64,20 @@ const EnvSchema = z.object({
   DEVICE_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   GOOGLE_CLIENT_ID: optionalText,
   TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_API_ROOT: optionalUrl,
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,256}$/, { error: 'solo letras, números, _ y -, hasta 256' })
+        .optional(),
+    ),
+  NOTIFY_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
+  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
   OSRM_URL: optionalUrl,
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
@@ -120,7 +134,20 @@ export interface Config {
   /** Wrong device apikey/secret attempts (MQTT CONNECT, /sv/dispositivo) per apikey from one IP and per IP. */
   deviceAuth: { maxAttempts: number; windowSeconds: number };
   googleClientId: string | undefined;
-  telegramBotToken: string | undefined;
+  telegram: {
+    botToken: string | undefined;
+    /** Bot API root: a self-hosted Bot API server (or a test's fake); Telegram's own when unset. */
+    apiRoot: string | undefined;
+    /** When set, updates arrive by webhook at /sv/telegram/webhook instead of long polling. */
+    webhookSecret: string | undefined;
+  };
+  notifications: {
+    /** At most one message per user and channel (mail, Telegram, push) within this many seconds. */
+    cooldownSeconds: number;
+    maxAttempts: number;
+    /** First retry delay of a failed delivery; each next one doubles (capped at one hour). */
+    retryBaseSeconds: number;
+  };
   osrmUrl: string | undefined;
   tileUrl: string;
   historyRetentionDays: number;
@@ -199,7 +226,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     deviceAuth: { maxAttempts: e.DEVICE_AUTH_MAX_ATTEMPTS, windowSeconds: e.DEVICE_AUTH_WINDOW_SECONDS },
     googleClientId: e.GOOGLE_CLIENT_ID,
-    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      apiRoot: e.TELEGRAM_API_ROOT?.replace(/\/$/, ''),
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+    },
+    notifications: {
+      cooldownSeconds: e.NOTIFY_COOLDOWN_SECONDS,
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      retryBaseSeconds: e.NOTIFY_RETRY_BASE_SECONDS,
+    },
     osrmUrl: e.OSRM_URL,
     tileUrl: e.TILE_URL,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,

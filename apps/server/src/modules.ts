@@ -8,6 +8,7 @@ import {
 import { createGroupsService, registerGroupsRoutes } from './modules/groups/index.js';
 import { createHistoryService, registerHistoryRoutes } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
+import { registerNotificationsModule } from './modules/notifications/index.js';
 import { registerConnectivity } from './modules/telemetry/index.js';
 import { createUsersService, registerUsersRoutes } from './modules/users/index.js';
 import { createViewsService, registerViewsRoutes } from './modules/views/index.js';
@@ -42,6 +43,13 @@ export async function registerModules(
   await registerAuthModule(app, ctx, { users, refreshTokens, googleVerifier: options.googleVerifier });
   await users.seedAdmin();
   if (options.seedDemo) await users.seedDemo();
+
+  // ---- notifications: in-app list, live bell, mail and Telegram deliveries (web push joins `channels`) ----
+  registerNotificationsModule(app, ctx, {
+    contactOf: (userId) => users.notificationContact(userId),
+    linkTelegramByPhone: (phoneNumber, chatId) => users.linkTelegramByPhone(phoneNumber, chatId),
+    channels: [],
+  });
 
   // ---- history: readings + rollups; devices and telemetry receive `history` ----
   const history = createHistoryService({ db: ctx.db, log: ctx.log, config: ctx.config });

@@ -229,6 +229,18 @@ export const mensajes = {
 
   // Notifications and app
   alDia: '¡Estas al día, no hay notificaciones sin leer!',
+  notificaciones: 'Notificaciones',
+  notificacionesSinLeer: 'Notificaciones: {cantidad} sin leer',
+  notificacionTelegramVer: 'Ver en Nexo: {url}',
+  telegramBienvenida:
+    '¡Hola! Soy el bot de Nexo. Para recibir tus notificaciones, compartí tu contacto con el botón de abajo.',
+  telegramCompartirContacto: 'Compartir mi contacto',
+  telegramVinculado: '¡Listo! Tu cuenta de Nexo quedó vinculada: vas a recibir tus notificaciones por acá.',
+  telegramContactoAjeno: 'Compartí tu propio contacto con el botón de abajo, no el de otra persona.',
+  telegramSinUsuario:
+    'No encontramos una cuenta de Nexo con ese teléfono. Revisá el teléfono en tu perfil (Ej: 10 dígitos) y volvé a compartir tu contacto.',
+  telegramVinculadoTitulo: 'Tu cuenta de Telegram quedó vinculada',
+  telegramVinculadoCuerpo: 'Vas a recibir tus notificaciones por Telegram.',
   permisoNotificaciones: 'Necesitamos el permiso para poder enviarte notificaciones!',
   actualizacionApp: 'Hay una actualización de la app. ¿Deseas cargarla?',
   enConstruccion: 'Esta sección está en construcción.',
@@ -356,6 +368,10 @@ export const correos = {
   activacionTexto: 'Se creó una cuenta de Nexo con esta dirección. Para activarla, abra el siguiente link:',
   activacionVence: (horas: number) => `El link vence en ${horas} horas.`,
   activacionBoton: 'Activar cuenta',
+  notificacionAsunto: (titulo: string) => `Nexo: ${titulo}`,
+  notificacionTexto: 'Tiene una nueva notificación en Nexo:',
+  notificacionVer: 'Puede verla en Nexo:',
+  notificacionBoton: 'Ver en Nexo',
 } as const;
 
 /** Error codes of the catalogue (spec 1 §8): 1 generic, 2 invalid link, 3 uncontrolled, 4 session expired, 5 wrong password. */

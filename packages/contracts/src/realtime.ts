@@ -36,7 +36,9 @@ export const EquipoEstadoEventSchema = z.object({
 
 export const NotificacionEventSchema = z.object({
   tipo: z.literal('notificacion'),
+  id: z.number(),
   titulo: z.string(),
+  leida: z.boolean(),
   fecha: z.number(),
   origen: z.object({ id: z.number() }),
   idRef: z.number().nullable(),

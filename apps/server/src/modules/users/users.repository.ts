@@ -113,6 +113,30 @@ export function createUsersRepository() {
       return db.selectFrom('country_codes').selectAll().orderBy('descripcion').orderBy('id').execute();
     },
 
+    /** Users whose phone ends with `suffix` (digits): the candidates a shared Telegram contact may name. */
+    async byPhoneSuffix(db: Db, suffix: string): Promise<Array<{ id: number; telefono: string }>> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'telefono'])
+        .where('telefono', 'like', `%${suffix}`)
+        .limit(50)
+        .execute();
+      return rows.flatMap((row) => (row.telefono ? [{ id: row.id, telefono: row.telefono }] : []));
+    },
+
+    /** Links a Telegram chat to one user; a chat belongs to one account, so any other link to it is dropped. */
+    async setTelegramChatId(db: Db, userId: number, chatId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ telegram_chat_id: null })
+          .where('telegram_chat_id', '=', chatId)
+          .where('id', '!=', userId)
+          .execute();
+        await trx.updateTable('users').set({ telegram_chat_id: chatId }).where('id', '=', userId).execute();
+      });
+    },
+
     async insertActivationLink(db: Db, values: { token_hash: string; user_id: number; expires_at: number }) {
       await db
         .insertInto('activation_links')

@@ -515,6 +515,35 @@ export function createUsersService(deps: UsersDeps) {
       }
     },
 
+    /** Where the notifier reaches a user besides the app: e-mail and the linked Telegram chat. */
+    async notificationContact(
+      userId: number,
+    ): Promise<{ nombre: string; mail: string; telegramChatId: string | null } | null> {
+      const user = await repo.byId(db, userId);
+      return user ? { nombre: user.nombre, mail: user.mail, telegramChatId: user.telegram_chat_id } : null;
+    },
+
+    /**
+     * Links a Telegram chat to the user whose profile phone matches a shared contact's number.
+     * Telegram sends the number with the country code (and, in some countries, a mobile prefix),
+     * while the profile keeps the national number ("e.g. 10 digits"): the contact must end with
+     * the profile phone. Phones shorter than 6 digits never match, and two accounts matching equally
+     * well link neither.
+     */
+    async linkTelegramByPhone(phoneNumber: string, chatId: string): Promise<number | null> {
+      const digits = phoneNumber.replace(/\D/g, '');
+      if (digits.length < 6) return null;
+      const candidates = (await repo.byPhoneSuffix(db, digits.slice(-6)))
+        .map((c) => ({ id: c.id, telefono: c.telefono.replace(/\D/g, '') }))
+        .filter((c) => c.telefono.length >= 6 && digits.endsWith(c.telefono))
+        .sort((a, b) => b.telefono.length - a.telefono.length);
+      const [best, second] = candidates;
+      if (!best || (second && second.telefono.length === best.telefono.length)) return null;
+      await repo.setTelegramChatId(db, best.id, chatId);
+      log.info({ userId: best.id }, 'telegram chat linked');
+      return best.id;
+    },
+
     /** Demo mode: user demo / Demo12345 with a Full licence (the devices module adds its demo device). */
     async seedDemo(): Promise<number> {
       const existing = await repo.byUsername(db, demoUser.username);

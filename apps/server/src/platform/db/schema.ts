@@ -259,6 +259,40 @@ export interface ReadingRollupsTable {
   max: number;
 }
 
+/** In-app notifications (notifications module). */
+export interface NotificationsTable {
+  id: Id;
+  user_id: number;
+  titulo: string;
+  cuerpo: string;
+  origen_id: number;
+  id_ref: number | null;
+  leida: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: EpochMs;
+}
+
+/** The durable queue of deliveries on the channels besides the in-app list. */
+export interface NotificationDeliveriesTable {
+  id: Id;
+  notification_id: number;
+  user_id: number;
+  channel: string;
+  /** pendiente | enviada | omitida | fallida */
+  estado: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: EpochMs;
+  last_error: string | null;
+  created_at: EpochMs;
+  finished_at: EpochMs | null;
+}
+
+/** When a delivery was last queued per user and channel: the cooldown window starts there. */
+export interface NotificationCooldownsTable {
+  user_id: number;
+  channel: string;
+  last_queued_at: EpochMs;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -284,6 +318,9 @@ export interface Database {
   reading_rollups: ReadingRollupsTable;
   views: ViewsTable;
   view_sensors: ViewSensorsTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_cooldowns: NotificationCooldownsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,7 +3,6 @@ import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
 import LightModeRoundedIcon from '@mui/icons-material/LightModeRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
-import NotificationsNoneRoundedIcon from '@mui/icons-material/NotificationsNoneRounded';
 import PersonRoundedIcon from '@mui/icons-material/PersonRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
@@ -13,7 +12,6 @@ import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 import {
   AppBar,
   Avatar,
-  Badge,
   Box,
   Button,
   Divider,
@@ -22,16 +20,15 @@ import {
   ListItemText,
   Menu,
   MenuItem,
-  Popover,
   Switch,
   Toolbar,
   Tooltip,
   Typography,
 } from '@mui/material';
-import { mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LicenceBadge, LicenceDialog, licenceLabel } from '../../features/licensing';
+import { NotificationBell } from '../../features/notifications';
 import { landingPathFor, useSession } from '../../shared/api/session';
 import { useThemeMode } from '../../shared/hooks/useThemeMode';
 
@@ -44,12 +41,9 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
   const { mode, toggle } = useThemeMode();
   const navigate = useNavigate();
   const [userMenuAnchor, setUserMenuAnchor] = useState<HTMLElement | null>(null);
-  const [bellAnchor, setBellAnchor] = useState<HTMLElement | null>(null);
   const [licenceOpen, setLicenceOpen] = useState(false);
   const hasCompany = Boolean(usuario?.empresa);
   const logoUrl = usuario?.empresa?.logoUrl || '/logo.svg';
-  // Notifications arrive in a later issue; until then nothing is unread.
-  const unread = 0;
 
   const go = (to: string) => {
     setUserMenuAnchor(null);
@@ -127,13 +121,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
             {mode === 'dark' ? <LightModeRoundedIcon /> : <DarkModeRoundedIcon />}
           </IconButton>
         </Tooltip>
-        <Tooltip title="Notificaciones">
-          <IconButton aria-label="Notificaciones" onClick={(event) => setBellAnchor(event.currentTarget)}>
-            <Badge badgeContent={unread} color="error" data-testid="notificaciones-sin-leer">
-              <NotificationsNoneRoundedIcon />
-            </Badge>
-          </IconButton>
-        </Tooltip>
+        <NotificationBell />
         <Button
           color="inherit"
           onClick={(event) => setUserMenuAnchor(event.currentTarget)}
@@ -222,19 +210,6 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           <ListItemText>Salir</ListItemText>
         </MenuItem>
       </Menu>
-
-      <Popover
-        open={bellAnchor !== null}
-        anchorEl={bellAnchor}
-        onClose={() => setBellAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ p: 3, maxWidth: 320, textAlign: 'center' }}>
-          <NotificationsNoneRoundedIcon color="disabled" sx={{ fontSize: 40 }} />
-          <Typography variant="body2">{mensajes.alDia}</Typography>
-        </Box>
-      </Popover>
 
       <LicenceDialog
         open={licenceOpen}

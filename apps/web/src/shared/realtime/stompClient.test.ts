@@ -127,7 +127,15 @@ describe('RealtimeConnection', () => {
     await client?.open();
     const deliver = (event: object) => client?.handlers.get('/topic/7')?.({ body: JSON.stringify(event) });
     deliver({ tipo: 'equipo.estado', idEquipo: 7, conectado: true, fecha: 1 });
-    deliver({ tipo: 'notificacion', titulo: 'Alerta', fecha: 1, origen: { id: 1 }, idRef: null });
+    deliver({
+      tipo: 'notificacion',
+      id: 1,
+      titulo: 'Alerta',
+      fecha: 1,
+      leida: false,
+      origen: { id: 1 },
+      idRef: null,
+    });
     deliver({ tipo: 'sensor.conexion', idEquipo: 7, idSensor: 70, conectado: false });
     expect(heard).toEqual(['equipo.estado', 'sensor.conexion']);
     expect(debug).toHaveBeenCalledTimes(1);

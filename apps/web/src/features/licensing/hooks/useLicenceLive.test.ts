@@ -31,7 +31,15 @@ describe('useLicenceLive', () => {
     renderHook(() => useLicenceLive());
     const last = subscribed.at(-1);
     expect(last?.destination).toBe(topics.usuario(7));
-    last?.listener({ tipo: 'notificacion', titulo: 'x', fecha: 1, origen: { id: 1 }, idRef: null });
+    last?.listener({
+      tipo: 'notificacion',
+      id: 1,
+      titulo: 'x',
+      fecha: 1,
+      leida: false,
+      origen: { id: 1 },
+      idRef: null,
+    });
     expect(apiGet).not.toHaveBeenCalled();
     last?.listener({ tipo: 'token.actualizado' });
     expect(apiGet).toHaveBeenCalledWith('/api/usuario/');

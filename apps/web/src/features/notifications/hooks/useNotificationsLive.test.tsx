@@ -21,11 +21,11 @@ describe('useNotificationsLive', () => {
     subscribed.length = 0;
   });
 
-  it("marks the notifications stale when one arrives on the user's topic", () => {
+  it("puts a notification that arrives on the user's topic at the top of the cached list, counted unread", () => {
     const usuario = { id: 7, username: 'ana', roles: [], token: null } as unknown as UsuarioSesion;
     sessionStore.saveTokens({ access_token: 'a', refresh_token: 'r', expires_in: 900, usuario });
     const queryClient = new QueryClient();
-    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    queryClient.setQueryData(['notificaciones'], { notificaciones: [], sinLeer: 0 });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
@@ -33,8 +33,10 @@ describe('useNotificationsLive', () => {
     const last = subscribed.at(-1);
     expect(last?.destination).toBe(topics.usuario(7));
     last?.listener({ tipo: 'token.actualizado' });
-    expect(invalidate).not.toHaveBeenCalled();
-    last?.listener({ tipo: 'notificacion', titulo: 'Alerta', fecha: 1, origen: { id: 1 }, idRef: null });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notificaciones'] });
+    expect(queryClient.getQueryData(['notificaciones'])).toEqual({ notificaciones: [], sinLeer: 0 });
+    const alerta = { id: 3, titulo: 'Alerta', fecha: 1, leida: false, origen: { id: 1 }, idRef: null };
+    last?.listener({ tipo: 'notificacion', ...alerta });
+    last?.listener({ tipo: 'notificacion', ...alerta });
+    expect(queryClient.getQueryData(['notificaciones'])).toEqual({ notificaciones: [alerta], sinLeer: 1 });
   });
 });

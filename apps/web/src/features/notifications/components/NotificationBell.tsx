@@ -1,0 +1,28 @@
+import NotificationsNoneRoundedIcon from '@mui/icons-material/NotificationsNoneRounded';
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import { mensajes } from '@nexo/contracts';
+import { useState } from 'react';
+import { useNotificaciones } from '../api/notificationsQueries';
+import { NotificationsDialog } from './NotificationsDialog';
+
+/** The top bar's bell: the unread count (live) and the notification modal it opens. */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const unread = useNotificaciones().data?.sinLeer ?? 0;
+  const label =
+    unread > 0
+      ? mensajes.notificacionesSinLeer.replace('{cantidad}', String(unread))
+      : mensajes.notificaciones;
+  return (
+    <>
+      <Tooltip title={mensajes.notificaciones}>
+        <IconButton aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          <Badge badgeContent={unread} max={99} color="error" data-testid="notificaciones-sin-leer">
+            <NotificationsNoneRoundedIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <NotificationsDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
