@@ -20,6 +20,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../platform/http/e
 import { createDevicesCore, type DevicesCore, type DevicesDeps, permisos } from './devices.core.js';
 import { createFoldersService } from './folders.service.js';
 import { createSensorsService } from './sensors.service.js';
+import { createTelemetryDirectory } from './telemetry-directory.repository.js';
 
 /** Device credentials: unguessable, and safe as an MQTT username / topic prefix (no '/', '+', '#'). */
 export function newCredentials(): { apikey: string; secret: string } {
@@ -256,6 +257,9 @@ export function createDevicesService(deps: DevicesDeps) {
         return { sensor: await core.sensorModel(sensorId), deviceId, rolId };
       },
     },
+
+    /** Telemetry's hot-path reads and live-column writes of devices and sensors. */
+    telemetryDirectory: createTelemetryDirectory(db),
 
     /** UsageProvider for licensing: counters are derived from the rows, so they never drift. */
     usage: {

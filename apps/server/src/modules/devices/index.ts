@@ -1,5 +1,6 @@
 // devices: equipos, carpetas, sensors, shadows (widgets), layouts, sharing and the demo device.
-// Public API: createDevicesService(deps) → { devices, folders, sensors, access, usage, rootFolderId },
+// Public API: createDevicesService(deps) → { devices, folders, sensors, access, telemetryDirectory,
+// usage, rootFolderId },
 // registerDevicesRoutes(app, ctx, service), seedDemoDevice(db) and demoDevice (the simulator's topics).
 
 export { demoDevice, seedDemoDevice } from './demo-seed.js';
@@ -10,3 +11,10 @@ export {
   type DevicesService,
   newCredentials,
 } from './devices.service.js';
+export {
+  createTelemetryDirectory,
+  type DeviceInfo,
+  type LastValue,
+  type SensorInfo,
+  type TelemetryDirectory,
+} from './telemetry-directory.repository.js';
