@@ -10,7 +10,7 @@ import { createLicensingService } from './modules/licensing/index.js';
 import { type MqttBroker, registerMqtt } from './modules/mqtt/index.js';
 import { registerRealtime, type StompServer } from './modules/realtime/index.js';
 import { registerTelemetry, type Telemetry } from './modules/telemetry/index.js';
-import { createUsersService, registerUsersRoutes } from './modules/users/index.js';
+import { createUserDirectory, createUsersService, registerUsersRoutes } from './modules/users/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { seedReference } from './platform/db/seed-reference.js';
 
@@ -34,8 +34,10 @@ export async function registerModules(
 ): Promise<AppModules> {
   // ---- reference data, licences ----
   await seedReference(ctx.db);
+  // Other modules read accounts through the users module's directory, never the users table.
+  const userDirectory = createUserDirectory(ctx.db);
   // The devices module plugs its counts in with licensing.setUsageProvider(devices.usage).
-  const licensing = createLicensingService({ db: ctx.db });
+  const licensing = createLicensingService({ db: ctx.db, users: userDirectory });
 
   // ---- users and auth: accounts, session, registration; admin and demo user seed ----
   const refreshTokens = createRefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays);
@@ -73,6 +75,7 @@ export async function registerModules(
     db: ctx.db,
     log: ctx.log,
     licensing,
+    users: userDirectory,
     history,
     onDeviceChanged: deviceChanged,
     // Lost roles end live subscriptions at once, on every instance (the hub relays through Redis).

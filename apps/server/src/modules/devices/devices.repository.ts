@@ -187,28 +187,13 @@ export function createDevicesRepository() {
         .execute();
     },
 
-    /** Finds a user by username or e-mail, ignoring case. */
-    async userByUsernameOrMail(db: Db, text: string): Promise<{ id: number } | undefined> {
-      const lowered = text.trim().toLowerCase();
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) =>
-          eb.or([eb(eb.fn('lower', ['username']), '=', lowered), eb(eb.fn('lower', ['mail']), '=', lowered)]),
-        )
-        .executeTakeFirst();
-      return row ? { id: Number(row.id) } : undefined;
-    },
-
     /**
-     * What a licence holder uses: devices owned by the user or by its sub-users, their sensors,
-     * and the distinct other users holding a role on them. Derived on every call, so it never drifts.
+     * What a licence holder uses: devices owned by the accounts of its licence (`family`: the user
+     * and its sub-users, from the users module), their sensors, and the distinct other users
+     * holding a role on them. Derived on every call, so it never drifts.
      */
-    async usageOf(db: Db, ownerUserId: number) {
-      const family = db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb.or([eb('id', '=', ownerUserId), eb('usuario_padre_id', '=', ownerUserId)]));
+    async usageOf(db: Db, family: number[]) {
+      if (family.length === 0) return { equipos: 0, sensores: 0, usuarios: 0 };
       const owned = db.selectFrom('devices').select('id').where('owner_id', 'in', family);
       const [equipos, sensores, usuarios] = await Promise.all([
         db

@@ -170,7 +170,7 @@ function createDeviceRules(core: DevicesCore) {
       const rolToGive = input.idRol ?? rolesEquipo.usuario;
       // An admin may hand out user or admin; the developer level is the owner's to give.
       if (rol !== rolesEquipo.propietario && rolToGive === rolesEquipo.desarrollador) throw forbidden();
-      const target = await repos.devices.userByUsernameOrMail(db, input.username);
+      const target = await core.users.findByUsernameOrMail(input.username);
       if (!target) throw fieldError('username', mensajes.mailNoRegistrado, 404);
       if (target.id === userId) throw fieldError('username', mensajes.noPuedeAsignarseASiMismo);
       if ((await repos.devices.roleOn(db, target.id, deviceId)) !== null) {
@@ -263,7 +263,8 @@ export function createDevicesService(deps: DevicesDeps) {
 
     /** UsageProvider for licensing: counters are derived from the rows, so they never drift. */
     usage: {
-      countFor: (ownerUserId: number, executor: Db = db) => repos.devices.usageOf(executor, ownerUserId),
+      countFor: async (ownerUserId: number, executor: Db = db) =>
+        repos.devices.usageOf(executor, await core.users.familyOf(ownerUserId, executor)),
     },
 
     /** The user's root folder id (created on first use). */
