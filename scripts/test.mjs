@@ -10,7 +10,7 @@ process.chdir(root);
 
 const steps = [
   ['tipos', 'npx', ['tsc', '-b']],
-  ['lint', 'npx', ['biome', 'check', '.']],
+  ['lint', 'npm', ['run', 'lint']],
   ['vitest', 'npx', ['vitest', 'run']],
   ['build web', 'npm', ['run', 'build', '-w', '@nexo/web']],
   ['playwright', 'npx', ['playwright', 'test']],

@@ -25,7 +25,7 @@ import {
   insertFixtureDevice,
   insertFixtureUser,
   startServerProcess,
-} from '../../apps/server/src/platform/server-process.test-support.js';
+} from '../../apps/server/src/test/server-process.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 20);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 250);

@@ -14,8 +14,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { GoogleVerifier } from './modules/auth/index.js';
 import { createRealtimeHub } from './modules/realtime/index.js';
-import type { RealtimeHub } from './modules/realtime/realtime.hub.js';
-import { registerModules } from './modules.js';
+import { type AppModules, registerModules } from './modules.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { createDb, type Db } from './platform/db/client.js';
 import { engineOf } from './platform/db/dialect.js';
@@ -25,6 +24,7 @@ import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerWeb } from './platform/http/web.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import type { RealtimeHub } from './platform/realtime.js';
 import { AccessTokens } from './platform/security/access-token.js';
 
 export interface AppOverrides {
@@ -38,7 +38,8 @@ export interface AppOverrides {
   googleVerifier?: GoogleVerifier;
 }
 
-export type App = HttpApp & { ctx: PlatformContext };
+/** The app with typed handles for tests, the benchmark and main: the platform context and the modules. */
+export type App = HttpApp & { ctx: PlatformContext; modules: AppModules };
 
 /**
  * Builds the whole application: platform plugins first, then the domain modules.
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return { status: 1, ok: true, engine: engineOf(db), time: Date.now() };
   });
 
-  await registerModules(app, ctx, {
+  const modules = await registerModules(app, ctx, {
     seedDemo: overrides.seedDemo ?? config.demo,
     googleVerifier: overrides.googleVerifier,
   });
@@ -124,5 +125,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const built = app as unknown as App;
   built.ctx = ctx;
+  built.modules = modules;
   return built;
 }

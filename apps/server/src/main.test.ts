@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './platform/server-process.test-support.js';
+import { startServerProcess } from './test/server-process.js';
 
 describe('start with the MQTT port taken', () => {
   let taken: Server;

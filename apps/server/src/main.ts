@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { PortInUseError } from './modules/telemetry/index.js';
+import { PortInUseError } from './modules/mqtt/index.js';
 
 /** Starts Nexo; SIGTERM/SIGINT stop accepting, flush readings, close the broker, then the database. */
 async function main(): Promise<void> {

@@ -8,12 +8,23 @@ import {
 import { createGroupsService, registerGroupsRoutes } from './modules/groups/index.js';
 import { createHistoryService, registerHistoryRoutes } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
+import { type MqttBroker, registerMqtt } from './modules/mqtt/index.js';
 import { registerNotificationsModule } from './modules/notifications/index.js';
-import { registerConnectivity } from './modules/telemetry/index.js';
-import { createUsersService, registerUsersRoutes } from './modules/users/index.js';
+import { registerRealtime, type StompServer } from './modules/realtime/index.js';
+import { registerTelemetry, type Telemetry } from './modules/telemetry/index.js';
+import { createUserDirectory, createUsersService, registerUsersRoutes } from './modules/users/index.js';
 import { createViewsService, registerViewsRoutes } from './modules/views/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { seedReference } from './platform/db/seed-reference.js';
+
+/** Handles on the modules that tests, the benchmark and the web config read (`app.modules`). */
+export interface AppModules {
+  telemetry: Telemetry;
+  mqtt: MqttBroker;
+  stomp: StompServer;
+  /** What the devices module announces after a device changed: every listener runs. */
+  deviceChanged(deviceId: number): void;
+}
 
 /**
  * The composition root of the domain modules: each module is built with exactly the
@@ -23,11 +34,13 @@ export async function registerModules(
   app: HttpApp,
   ctx: PlatformContext,
   options: { seedDemo: boolean; googleVerifier?: GoogleVerifier | undefined },
-): Promise<void> {
+): Promise<AppModules> {
   // ---- reference data, licences ----
   await seedReference(ctx.db);
+  // Other modules read accounts through the users module's directory, never the users table.
+  const userDirectory = createUserDirectory(ctx.db);
   // The devices module plugs its counts in with licensing.setUsageProvider(devices.usage).
-  const licensing = createLicensingService({ db: ctx.db });
+  const licensing = createLicensingService({ db: ctx.db, users: userDirectory });
 
   // ---- users and auth: accounts, session, registration; admin and demo user seed ----
   const refreshTokens = createRefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays);
@@ -40,7 +53,13 @@ export async function registerModules(
     revokeSessions: (userId) => refreshTokens.revokeAllForUser(userId),
   });
   registerUsersRoutes(app, ctx, users);
-  await registerAuthModule(app, ctx, { users, refreshTokens, googleVerifier: options.googleVerifier });
+  await registerAuthModule(app, ctx, {
+    users,
+    refreshTokens,
+    googleVerifier: options.googleVerifier,
+    // The broker address for the widget info modal; the broker is registered below.
+    mqttPublicUrl: () => mqtt.publicUrl(),
+  });
   await users.seedAdmin();
   if (options.seedDemo) await users.seedDemo();
 
@@ -57,16 +76,18 @@ export async function registerModules(
   app.addHook('onClose', async () => history.stopRetention());
 
   // ---- devices: equipos, carpetas, sensors, widgets, layouts; licence usage counts ----
-  // Telemetry pushes its cache invalidation into deviceChangeListeners once it is built.
+  // Telemetry (its cache) and mqtt (sessions with old credentials) listen once they are built.
   const deviceChangeListeners: Array<(deviceId: number) => void> = [];
+  const deviceChanged = (deviceId: number) => {
+    for (const listener of deviceChangeListeners) listener(deviceId);
+  };
   const devices = createDevicesService({
     db: ctx.db,
     log: ctx.log,
     licensing,
+    users: userDirectory,
     history,
-    onDeviceChanged: (deviceId) => {
-      for (const listener of deviceChangeListeners) listener(deviceId);
-    },
+    onDeviceChanged: deviceChanged,
     // Lost roles end live subscriptions at once, on every instance (the hub relays through Redis).
     onAccessRevoked: (revocation) => ctx.hub.revokeAccess(revocation),
   });
@@ -91,14 +112,25 @@ export async function registerModules(
   devices.views.setOwnershipCheck(views.owns);
   registerViewsRoutes(app, ctx, views);
 
-  // ---- connectivity: STOMP at /sv/stomp, MQTT broker, ingest, commands, device HTTP ----
-  const connectivity = registerConnectivity(app, ctx, {
+  // ---- connectivity: three peers. realtime delivers what modules publish on ctx.hub; mqtt
+  // hands device traffic to telemetry.gateway; telemetry sends commands through mqtt.commands.
+  const stomp = registerRealtime(app, ctx, {
+    equipo: async (userId, deviceId) => ((await devices.access.roleOn(userId, deviceId)) ?? 0) > 0,
+  });
+  const telemetry = registerTelemetry(app, ctx, {
+    directory: devices.telemetryDirectory,
     access: devices.access,
     history,
+    commands: { sendCommand: (apikey, topic, payload) => mqtt.commands.sendCommand(apikey, topic, payload) },
+  });
+  const mqtt = registerMqtt(app, ctx, {
+    gateway: telemetry.gateway,
     demoDevice: options.seedDemo ? demoDevice : undefined,
   });
-  deviceChangeListeners.push(connectivity.invalidateDevice);
+  deviceChangeListeners.push(telemetry.invalidateDevice, mqtt.deviceChanged);
 
   // ---- history routes: access checks through devices ----
   registerHistoryRoutes(app, { history, access: devices.access, requireAuth: ctx.requireAuth });
+
+  return { telemetry, mqtt, stomp, deviceChanged };
 }

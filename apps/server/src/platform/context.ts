@@ -8,9 +8,9 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { RealtimeHub } from '../modules/realtime/realtime.hub.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
+import type { RealtimeHub } from './realtime.js';
 import type { AccessTokens } from './security/access-token.js';
 
 /** The platform pieces every module may be given. Modules receive what they need explicitly. */

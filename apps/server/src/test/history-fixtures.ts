@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
 import pino from 'pino';
 import { createHistoryService, type HistoryService, type ReadingInput } from '../modules/history/index.js';
-import { insertFixtureDevice } from '../platform/server-process.test-support.js';
 import type { TestApp } from './helpers.js';
+import { insertFixtureDevice } from './server-process.js';
 
 /** The history service on the test app's database: silent, keeping readings forever, no OSRM. */
 export function historyServiceFor(t: TestApp): HistoryService {

@@ -33,7 +33,7 @@ function serverVersion(): string {
 export function registerAuthRoutes(
   app: HttpApp,
   ctx: PlatformContext,
-  services: { auth: AuthService; users: UsersService; captcha: Captcha },
+  services: { auth: AuthService; users: UsersService; captcha: Captcha; mqttPublicUrl: () => string | null },
 ): void {
   const { auth, users, captcha } = services;
   const tags = ['auth'];
@@ -44,8 +44,7 @@ export function registerAuthRoutes(
     googleClientId: ctx.config.googleClientId ?? null,
     tileUrl: ctx.config.tileUrl,
     publicUrl: ctx.config.publicUrl ?? null,
-    // The broker address for the widget info modal (connectivity module, registered later).
-    mqttUrl: app.connectivity?.mqttPublicUrl() ?? null,
+    mqttUrl: services.mqttPublicUrl(),
     version,
   }));
 

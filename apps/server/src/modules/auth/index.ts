@@ -22,7 +22,13 @@ export { createRefreshTokens, type RefreshTokens } from './refresh-tokens.js';
 export async function registerAuthModule(
   app: HttpApp,
   ctx: PlatformContext,
-  deps: { users: UsersService; refreshTokens: RefreshTokens; googleVerifier?: GoogleVerifier | undefined },
+  deps: {
+    users: UsersService;
+    refreshTokens: RefreshTokens;
+    googleVerifier?: GoogleVerifier | undefined;
+    /** The MQTT broker address shown in the widget info modal (the mqtt module's publicUrl). */
+    mqttPublicUrl?: () => string | null;
+  },
 ) {
   const { config } = ctx;
   const store = createAttemptStore(config.redisUrl);
@@ -53,7 +59,12 @@ export async function registerAuthModule(
     ),
     google,
   });
-  registerAuthRoutes(app, ctx, { auth, users: deps.users, captcha });
+  registerAuthRoutes(app, ctx, {
+    auth,
+    users: deps.users,
+    captcha,
+    mqttPublicUrl: deps.mqttPublicUrl ?? (() => null),
+  });
 
   // Hourly housekeeping of expired refresh tokens, codes and links; errors are logged, never fatal.
   const housekeeping = setInterval(() => {

@@ -1,6 +1,7 @@
 import { mensajes, rolesEquipo, tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { takeSeedLock } from '../../platform/db/seed-reference.js';
+import { createUserDirectory } from '../users/index.js';
 import { createDevicesRepository } from './devices.repository.js';
 import { createFoldersRepository } from './folders.repository.js';
 import { createSensorsRepository, type SensorValues, type ShadowValues } from './sensors.repository.js';
@@ -89,13 +90,9 @@ export async function seedDemoDevice(
   if ('userId' in owner) {
     userId = owner.userId;
   } else {
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', owner.username)
-      .executeTakeFirst();
-    if (!user) return null;
-    userId = Number(user.id);
+    const found = await createUserDirectory(db).idByUsername(owner.username);
+    if (found === null) return null;
+    userId = found;
   }
 
   return db.transaction().execute(async (trx) => {

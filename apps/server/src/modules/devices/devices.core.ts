@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { lockNamespaces, serializeWithin } from '../../platform/db/dialect.js';
 import type { FolderRow } from '../../platform/db/schema.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
+import { createUserDirectory, type UserDirectory } from '../users/index.js';
 import { parseLayouts, toEquipo, toSensor } from './devices.mapper.js';
 import { createDevicesRepository, type DeviceForUser } from './devices.repository.js';
 import { createFoldersRepository } from './folders.repository.js';
@@ -23,6 +24,8 @@ export interface DevicesDeps {
     getActiveLicence(userId: number, executor?: Db): Promise<Licencia | null>;
     licenceOwner?(userId: number, executor?: Db): Promise<number>;
   };
+  /** Accounts (the users module's directory unless given): sharing by username, licence families. */
+  users?: Pick<UserDirectory, 'familyOf' | 'findByUsernameOrMail'>;
   /** History: readings of removed sensors are deleted with them. */
   history?: { deleteForSensors(sensorIds: number[]): Promise<void> };
   /** Called after a device's sensors, topics or credentials change (telemetry drops its cache). */
@@ -58,6 +61,7 @@ export function createDevicesCore(deps: DevicesDeps) {
   const devices = createDevicesRepository();
   const folders = createFoldersRepository();
   const sensors = createSensorsRepository();
+  const users = deps.users ?? createUserDirectory(db);
   const noHistory = { async deleteForSensors() {} };
 
   /** The caller's role on a device; 404 when none (a stranger learns nothing), 403 when too low. */
@@ -214,6 +218,7 @@ export function createDevicesCore(deps: DevicesDeps) {
     repos: { devices, folders, sensors },
     viewOwnership,
     sensorsOf,
+    users,
     requireRole,
     sensorWithRole,
     ensureRoot,

@@ -196,19 +196,6 @@ export function createDevicesRepository() {
         .execute();
     },
 
-    /** Finds a user by username or e-mail, ignoring case. */
-    async userByUsernameOrMail(db: Db, text: string): Promise<{ id: number } | undefined> {
-      const lowered = text.trim().toLowerCase();
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) =>
-          eb.or([eb(eb.fn('lower', ['username']), '=', lowered), eb(eb.fn('lower', ['mail']), '=', lowered)]),
-        )
-        .executeTakeFirst();
-      return row ? { id: Number(row.id) } : undefined;
-    },
-
     /** The users holding a role on a device, with their role, owner first. */
     async membersOf(db: Db, deviceId: number): Promise<Array<{ userId: number; rolId: number }>> {
       const rows = await db
@@ -250,18 +237,8 @@ export function createDevicesRepository() {
      * licence's user count (see usageOf): false for the holder's family and for someone who
      * already holds a role on one of the family's devices.
      */
-    async addsLicenceUser(db: Db, ownerUserId: number, userId: number): Promise<boolean> {
-      const family = db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb.or([eb('id', '=', ownerUserId), eb('usuario_padre_id', '=', ownerUserId)]));
-      const inFamily = await db
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', userId)
-        .where('id', 'in', family)
-        .executeTakeFirst();
-      if (inFamily) return false;
+    async addsLicenceUser(db: Db, family: number[], userId: number): Promise<boolean> {
+      if (family.includes(userId)) return false;
       const counted = await db
         .selectFrom('device_users')
         .select('device_id')
@@ -272,14 +249,12 @@ export function createDevicesRepository() {
     },
 
     /**
-     * What a licence holder uses: devices owned by the user or by its sub-users, their sensors,
-     * and the distinct other users holding a role on them. Derived on every call, so it never drifts.
+     * What a licence holder uses: devices owned by the accounts of its licence (`family`: the user
+     * and its sub-users, from the users module), their sensors, and the distinct other users
+     * holding a role on them. Derived on every call, so it never drifts.
      */
-    async usageOf(db: Db, ownerUserId: number) {
-      const family = db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb.or([eb('id', '=', ownerUserId), eb('usuario_padre_id', '=', ownerUserId)]));
+    async usageOf(db: Db, family: number[]) {
+      if (family.length === 0) return { equipos: 0, sensores: 0, usuarios: 0 };
       const owned = db.selectFrom('devices').select('id').where('owner_id', 'in', family);
       const [equipos, sensores, usuarios] = await Promise.all([
         db

@@ -23,6 +23,7 @@ import { parseLayouts } from './devices.mapper.js';
 import { createFoldersService } from './folders.service.js';
 import { createSensorsService } from './sensors.service.js';
 import { createSharingService, type SharingService } from './sharing.service.js';
+import { createTelemetryDirectory } from './telemetry-directory.repository.js';
 
 /** Device credentials: unguessable, and safe as an MQTT username / topic prefix (no '/', '+', '#'). */
 export function newCredentials(): { apikey: string; secret: string } {
@@ -158,7 +159,7 @@ function createDeviceRules(core: DevicesCore, sharing: SharingService) {
       const rolToGive = input.idRol ?? rolesEquipo.usuario;
       // An admin may hand out user or admin; the developer level is the owner's to give.
       if (rol !== rolesEquipo.propietario && rolToGive === rolesEquipo.desarrollador) throw forbidden();
-      const target = await repos.devices.userByUsernameOrMail(db, input.username);
+      const target = await core.users.findByUsernameOrMail(input.username);
       if (!target) throw fieldError('username', mensajes.mailNoRegistrado, 404);
       if (target.id === userId) throw fieldError('username', mensajes.noPuedeAsignarseASiMismo);
       if ((await repos.devices.roleOn(db, target.id, deviceId)) !== null) {
@@ -267,10 +268,13 @@ export function createDevicesService(deps: DevicesDeps) {
         core.viewOwnership.owns = owns;
       },
     },
+    /** Telemetry's hot-path reads and live-column writes of devices and sensors. */
+    telemetryDirectory: createTelemetryDirectory(db),
 
     /** UsageProvider for licensing: counters are derived from the rows, so they never drift. */
     usage: {
-      countFor: (ownerUserId: number, executor: Db = db) => repos.devices.usageOf(executor, ownerUserId),
+      countFor: async (ownerUserId: number, executor: Db = db) =>
+        repos.devices.usageOf(executor, await core.users.familyOf(ownerUserId, executor)),
     },
 
     /** The user's root folder id (created on first use). */

@@ -1,5 +1,6 @@
 // devices: equipos, carpetas, sensors, shadows (widgets), layouts, sharing and the demo device.
-// Public API: createDevicesService(deps) → { devices, folders, sensors, sharing, access, usage, rootFolderId },
+// Public API: createDevicesService(deps) → { devices, folders, sensors, sharing, views, access,
+// telemetryDirectory, usage, rootFolderId },
 // registerDevicesRoutes(app, ctx, service), seedDemoDevice(db) and demoDevice (the simulator's topics).
 
 export { demoDevice, seedDemoDevice } from './demo-seed.js';
@@ -11,3 +12,10 @@ export {
   newCredentials,
 } from './devices.service.js';
 export type { SharingService } from './sharing.service.js';
+export {
+  createTelemetryDirectory,
+  type DeviceInfo,
+  type LastValue,
+  type SensorInfo,
+  type TelemetryDirectory,
+} from './telemetry-directory.repository.js';

@@ -30,7 +30,8 @@ export function createSharingService(core: DevicesCore) {
       if ((await repos.devices.roleOn(trx, userId, deviceId)) !== null) {
         throw new AppError(400, mensajes.usuarioYaTieneEquipo);
       }
-      if (await repos.devices.addsLicenceUser(trx, licenceOwnerId, userId)) {
+      const family = await core.users.familyOf(licenceOwnerId, trx);
+      if (await repos.devices.addsLicenceUser(trx, family, userId)) {
         if (!licencia) throw new AppError(403, mensajes.sinSuscripcionActiva, codigosEquipo.sinSuscripcion);
         if (licencia.cantUsuariosAsignados >= licencia.cantidadUsuarios) {
           throw new AppError(403, mensajes.limiteUsuarios, codigosGrupo.limiteUsuarios);

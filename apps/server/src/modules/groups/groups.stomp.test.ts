@@ -2,7 +2,7 @@ import { rolesEquipo, topics } from '@nexo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, createUser, linkUserToDevice, type TestUser } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
-import { connectStomp } from '../realtime/realtime.test-support.js';
+import { connectStomp } from '../../test/stomp-client.js';
 
 const valueEvent = (deviceId: number, valor: string) => ({
   tipo: 'sensor.valor' as const,

@@ -4,15 +4,6 @@ import type { Db } from '../../platform/db/client.js';
 /** Queries on plans and subscription tokens. Every function takes the executor so it can join a transaction. */
 export function createLicensingRepository() {
   return {
-    async parentOf(db: Db, userId: number): Promise<number | null> {
-      const row = await db
-        .selectFrom('users')
-        .select('usuario_padre_id')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return row?.usuario_padre_id ?? null;
-    },
-
     /** Active tokens of a user, the best first: paid before free, then the latest ending. */
     async activeTokens(db: Db, userId: number, now: number) {
       return db

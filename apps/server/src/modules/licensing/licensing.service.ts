@@ -1,5 +1,6 @@
 import { type Licencia, tiposSuscripcion } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
+import { createUserDirectory, type UserDirectory } from '../users/index.js';
 import { createLicensingRepository } from './licensing.repository.js';
 
 /** What a licence owner currently uses; the devices module provides the real counts. */
@@ -20,6 +21,8 @@ export const zeroUsage: UsageProvider = {
 export interface LicensingDeps {
   db: Db;
   usage?: UsageProvider;
+  /** Whose licence applies to a sub-user; the users module's directory unless given. */
+  users?: Pick<UserDirectory, 'parentOf'>;
 }
 
 /** Adds whole calendar months to an epoch-ms time (the trial lasts cantMesesGratis months). */
@@ -32,12 +35,13 @@ export function addMonths(from: number, months: number): number {
 export function createLicensingService(deps: LicensingDeps) {
   const { db } = deps;
   const repo = createLicensingRepository();
+  const users = deps.users ?? createUserDirectory(db);
   // Assignable so modules.ts can plug the devices module's counts in after both are built.
   let usage: UsageProvider = deps.usage ?? zeroUsage;
 
   /** The user whose token applies: a sub-user uses the parent's subscription. */
   async function licenceOwner(userId: number, executor: Db = db): Promise<number> {
-    return (await repo.parentOf(executor, userId)) ?? userId;
+    return (await users.parentOf(userId, executor)) ?? userId;
   }
 
   async function issue(

@@ -5,13 +5,11 @@ import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { CredentialGuard, GatewayDevice } from '../../platform/device-gateway.js';
 import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
 
-export interface BrokerDevice {
-  id: number;
-  apikey: string;
-  secret: string;
-}
+/** A device as the broker authenticates it. */
+export type BrokerDevice = GatewayDevice;
 
 /** What the broker asks of the ingest side (the telemetry module). */
 export interface BrokerHandlers {
@@ -20,16 +18,6 @@ export interface BrokerHandlers {
   onPublish(device: BrokerDevice, topic: string, payload: Buffer): Promise<void>;
   onSessionOpened(device: BrokerDevice): void;
   onSessionClosed(device: BrokerDevice): void;
-}
-
-/**
- * Brute-force guard for device credentials (the telemetry module builds it on the shared
- * attempt limiter): checked before the secret, fed with every failure and success.
- */
-export interface CredentialGuard {
-  isBlocked(apikey: string, ip: string): Promise<boolean>;
-  failed(apikey: string, ip: string): Promise<void>;
-  succeeded(apikey: string, ip: string): Promise<void>;
 }
 
 /** The peer address of an MQTT client: the TCP socket, or the WebSocket upgrade request's. */

@@ -9,9 +9,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { HttpApp } from '../../platform/context.js';
+import type { CredentialGuard } from '../../platform/device-gateway.js';
 import { unauthorized } from '../../platform/http/errors.js';
 import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
-import type { CredentialGuard } from './mqtt.embedded.js';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
 function isLoopback(address: string | undefined): boolean {

@@ -2,7 +2,7 @@ import { notificacionesListadoMaximo, origenesNotificacion, topics } from '@nexo
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/factories.js';
 import { engines, jsonRequests, useTestApp } from '../../test/helpers.js';
-import { buildNotifier } from './notifications.test-support.js';
+import { buildNotifier } from '../../test/notifications.js';
 
 describe.each(engines)('notifications API (%s)', (engine) => {
   const t = useTestApp(engine);

@@ -1,9 +1,9 @@
-import { canalesNotificacion, origenesNotificacion } from '@nexo/contracts';
+import { type CanalNotificacion, canalesNotificacion, origenesNotificacion } from '@nexo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, engines, type TestDb } from '../../test/helpers.js';
+import { buildNotifier, manualClock, recordingChannel, testPolicy } from '../../test/notifications.js';
 import { retryDelayMs } from './notifications.delivery.js';
 import { createNotificationsRepository } from './notifications.repository.js';
-import { buildNotifier, manualClock, recordingChannel, testPolicy } from './notifications.test-support.js';
 
 const repo = createNotificationsRepository();
 
@@ -40,7 +40,7 @@ describe.each(engines)('notification delivery (%s)', (engine) => {
     return Number(row.id);
   }
 
-  const alerta = (canales: number[]) => ({
+  const alerta = (canales: CanalNotificacion[]) => ({
     titulo: 'Temperatura alta',
     cuerpo: 'El sensor Heladera marcó 12 °C',
     origen: origenesNotificacion.eventos,

@@ -3,10 +3,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../platform/mail/mailer.js';
 import { createTestDb, type TestDb } from '../../test/helpers.js';
+import { buildNotifier } from '../../test/notifications.js';
 import { mailSubject, plainText, startSmtpServer } from '../../test/smtp.js';
 import { createMailChannel } from './notifications.mail.js';
 import { createNotificationsRepository } from './notifications.repository.js';
-import { buildNotifier } from './notifications.test-support.js';
 
 describe('mail channel over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

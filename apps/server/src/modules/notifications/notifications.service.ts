@@ -8,7 +8,7 @@ import {
 } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
-import type { RealtimeHub } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { DeliveryChannelKind } from './notifications.channel.js';
 import type { DeliveryWorker } from './notifications.delivery.js';
 import { createNotificationsRepository, type NotificationRow } from './notifications.repository.js';
@@ -29,7 +29,7 @@ export interface NotifyInput {
 
 export interface NotificationsDeps {
   db: Db;
-  hub: RealtimeHub;
+  hub: RealtimePublisher;
   log: Logger;
   worker: Pick<DeliveryWorker, 'kick'>;
   /** At most one message per user and channel within this window; later ones are recorded as omitida. */

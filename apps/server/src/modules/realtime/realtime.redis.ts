@@ -4,7 +4,7 @@ import { type RealtimeEvent, RealtimeEventSchema } from '@nexo/contracts';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { AccessRevocation, RealtimeHub } from './realtime.hub.js';
+import type { AccessRevocation, RealtimeHub } from '../../platform/realtime.js';
 
 const CHANNEL = 'nexo:realtime';
 

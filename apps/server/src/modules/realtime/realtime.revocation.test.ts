@@ -1,9 +1,9 @@
-import { rolesEquipo } from '@nexo/contracts';
+import { rolesEquipo, topics } from '@nexo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDevice, createUser, linkUserToDevice, type TestUser } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
 import { hasRedisServer, startRedisServer, type TestRedis } from '../../test/redis-server.js';
-import { connectStomp, type TestStomp } from './realtime.test-support.js';
+import { connectStomp, type TestStomp } from '../../test/stomp-client.js';
 
 function baseUrlOf(t: TestApp): string {
   const address = t.app.server.address();
@@ -30,8 +30,8 @@ async function publishAndSettle(
   deviceId: number,
   valor: string,
 ) {
-  t.app.ctx.hub.publish(`/topic/${deviceId}`, valueEvent(deviceId, valor));
-  t.app.ctx.hub.publish(`/topic/user${user.id}`, { tipo: 'token.actualizado' });
+  t.app.ctx.hub.publish(topics.equipo(deviceId), valueEvent(deviceId, valor));
+  t.app.ctx.hub.publish(topics.usuario(user.id), { tipo: 'token.actualizado' });
   const before = stomp.messages.filter((m) => m.destination === `/topic/user${user.id}`).length;
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -114,7 +114,7 @@ describe.each(engines)('STOMP subscriptions end when access is lost (%s)', (engi
     const res = await post(admin, '/sv/api/equipo/eliminar', { id: device.id });
     expect(res.json()).toMatchObject({ status: 1, eliminado: true });
 
-    t.app.ctx.hub.publish(`/topic/${other.id}`, valueEvent(other.id, '9'));
+    t.app.ctx.hub.publish(topics.equipo(other.id), valueEvent(other.id, '9'));
     await publishAndSettle(t, ownerStomp, owner, device.id, '4');
     await publishAndSettle(t, friendStomp, friend, device.id, '5');
     expect(valuesOn(ownerStomp, device.id)).toEqual([]);

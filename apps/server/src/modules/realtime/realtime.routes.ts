@@ -1,30 +1,26 @@
+import { type DestinationKind, parseDestination } from '@nexo/contracts';
 import sockjs from 'sockjs';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
 import type { AccessClaims } from '../../platform/security/access-token.js';
 import { createStompServer, type StompServer, type SubscribeAuthorizer } from './stomp.server.js';
 
-export interface TopicAccess {
-  /** The caller's role id on a device, or null. */
-  roleOn(userId: number, deviceId: number): Promise<number | null>;
-  /** The owner of a program; programs do not exist yet, so absent means deny. */
-  programOwnerOf?: (programId: number) => Promise<number | null>;
-}
+/** May this user subscribe to the destination of this kind with this id? */
+export type DestinationAuthorizer = (userId: number, id: number) => Promise<boolean>;
 
-/** `/topic/{equipoId}` needs a role on the device, `/topic/user{id}` is that user's, `/topic/pro{id}` its owner's. */
-export function topicAuthorizer(access: TopicAccess): SubscribeAuthorizer {
+/**
+ * One authorizer per destination kind, plugged in by the module that owns the kind (modules.ts):
+ * `equipo` by devices. `usuario` is built in (only that user). A kind without one is denied,
+ * so `/topic/pro{id}` and `/topic/consulta{id}` stay closed until programs and support exist.
+ */
+export type TopicAuthorizers = Partial<Record<Exclude<DestinationKind, 'usuario'>, DestinationAuthorizer>>;
+
+export function topicAuthorizer(authorizers: TopicAuthorizers): SubscribeAuthorizer {
   return async (claims: AccessClaims, destination: string) => {
-    const device = /^\/topic\/(\d+)$/.exec(destination);
-    if (device) {
-      const role = await access.roleOn(claims.userId, Number(device[1]));
-      return role !== null && role > 0;
-    }
-    const user = /^\/topic\/user(\d+)$/.exec(destination);
-    if (user) return Number(user[1]) === claims.userId;
-    const program = /^\/topic\/pro(\d+)$/.exec(destination);
-    if (program && access.programOwnerOf) {
-      return (await access.programOwnerOf(Number(program[1]))) === claims.userId;
-    }
-    return false;
+    const parsed = parseDestination(destination);
+    if (!parsed) return false;
+    if (parsed.kind === 'usuario') return parsed.id === claims.userId;
+    const authorize = authorizers[parsed.kind];
+    return authorize ? authorize(claims.userId, parsed.id) : false;
   };
 }
 
@@ -35,11 +31,11 @@ export function topicAuthorizer(access: TopicAccess): SubscribeAuthorizer {
 export function registerRealtime(
   app: HttpApp,
   ctx: Pick<PlatformContext, 'hub' | 'tokens' | 'log'>,
-  access: TopicAccess,
+  authorizers: TopicAuthorizers,
 ): StompServer {
   const stomp = createStompServer({
     tokens: ctx.tokens,
-    authorize: topicAuthorizer(access),
+    authorize: topicAuthorizer(authorizers),
     log: ctx.log.child({ module: 'stomp' }),
   });
   const unsubscribe = ctx.hub.onEvent((topic, event) => stomp.deliver(topic, event));

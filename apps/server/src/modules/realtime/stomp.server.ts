@@ -1,8 +1,8 @@
 import { mensajes, type RealtimeEvent } from '@nexo/contracts';
 import type { Logger } from 'pino';
+import type { AccessRevocation } from '../../platform/realtime.js';
 import type { AccessClaims, AccessTokens } from '../../platform/security/access-token.js';
 import { bearerToken } from '../../platform/security/access-token.js';
-import type { AccessRevocation } from './realtime.hub.js';
 import { escapeHeader, FrameError, FrameParser, type StompFrame, serializeFrame } from './stomp.frames.js';
 
 /** A bidirectional text channel (a SockJS connection, or a plain WebSocket in tests/benchmarks). */

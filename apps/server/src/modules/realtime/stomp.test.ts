@@ -1,10 +1,10 @@
-import { mensajes } from '@nexo/contracts';
+import { mensajes, topics } from '@nexo/contracts';
 import SockJS from 'sockjs-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../../platform/security/access-token.js';
 import { createDevice, createUser, type TestUser } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
-import { connectStomp } from './realtime.test-support.js';
+import { connectStomp } from '../../test/stomp-client.js';
 import { FrameParser, serializeFrame } from './stomp.frames.js';
 
 /** A raw SockJS connection speaking hand-written STOMP frames, for protocol details stompjs hides. */
@@ -97,13 +97,13 @@ describe.each(engines)('STOMP over SockJS at /sv/stomp (%s)', (engine) => {
       valorNumerico: 21.5,
       fecha: Date.now(),
     };
-    const timer = setInterval(() => t.app.ctx.hub.publish(`/topic/${deviceId}`, event), 50);
+    const timer = setInterval(() => t.app.ctx.hub.publish(topics.equipo(deviceId), event), 50);
     const body = await stomp.waitFor(`/topic/${deviceId}`).finally(() => clearInterval(timer));
     expect(body).toEqual(event);
     const message = stomp.messages[0];
     expect(message?.headers.subscription).toBeTruthy();
     expect(message?.headers['message-id']).toBeTruthy();
-    t.app.ctx.hub.publish(`/topic/user${owner.id}`, { tipo: 'token.actualizado' });
+    t.app.ctx.hub.publish(topics.usuario(owner.id), { tipo: 'token.actualizado' });
     await stomp.waitFor(`/topic/user${owner.id}`, (b) => b.tipo === 'token.actualizado');
     await stomp.close();
   });
@@ -159,7 +159,7 @@ describe.each(engines)('STOMP over SockJS at /sv/stomp (%s)', (engine) => {
     // A subscription id with a colon travels escaped both ways (STOMP 1.2 value encoding).
     raw.send('SUBSCRIBE', { id: 'a:b', destination: `/topic/user${owner.id}`, receipt: 'r2' });
     await raw.waitUntil(() => raw.frames.some((f) => f.headers['receipt-id'] === 'r2'));
-    t.app.ctx.hub.publish(`/topic/user${owner.id}`, { tipo: 'token.actualizado' });
+    t.app.ctx.hub.publish(topics.usuario(owner.id), { tipo: 'token.actualizado' });
     await raw.waitUntil(() => raw.frames.some((f) => f.command === 'MESSAGE'));
     const message = raw.frames.find((f) => f.command === 'MESSAGE');
     expect(message?.headers.subscription).toBe('a:b');

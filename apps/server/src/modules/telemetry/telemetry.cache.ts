@@ -1,4 +1,4 @@
-import type { DeviceInfo, SensorInfo, TelemetryRepository } from './telemetry.repository.js';
+import type { DeviceInfo, SensorInfo, TelemetryDirectory } from '../devices/index.js';
 
 export interface DeviceEntry {
   device: DeviceInfo;
@@ -9,14 +9,14 @@ export interface DeviceEntry {
  * apikey → device and topic → sensor lookups for the hot path. The devices module calls
  * invalidateDevice (through modules.ts) whenever a device or one of its sensors changes.
  */
-export function createLookupCache(repository: TelemetryRepository) {
+export function createLookupCache(directory: TelemetryDirectory) {
   const byApikey = new Map<string, Promise<DeviceEntry | null>>();
   const apikeyById = new Map<number, string>();
 
   async function load(apikey: string): Promise<DeviceEntry | null> {
-    const device = await repository.deviceByApikey(apikey);
+    const device = await directory.deviceByApikey(apikey);
     if (!device) return null;
-    const sensors = await repository.sensorsOfDevice(device.id);
+    const sensors = await directory.sensorsOfDevice(device.id);
     apikeyById.set(device.id, apikey);
     return { device, sensorsByTopic: new Map(sensors.map((s) => [s.nombreNexo, s])) };
   }
@@ -39,7 +39,7 @@ export function createLookupCache(repository: TelemetryRepository) {
     },
 
     async byDeviceId(deviceId: number): Promise<DeviceEntry | null> {
-      const apikey = apikeyById.get(deviceId) ?? (await repository.deviceById(deviceId))?.apikey;
+      const apikey = apikeyById.get(deviceId) ?? (await directory.deviceById(deviceId))?.apikey;
       return apikey ? this.byApikey(apikey) : null;
     },
 

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createLocalHub } from '../realtime/realtime.hub.js';
+import type { TelemetryDirectory } from '../devices/index.js';
+import { createLocalHub } from '../realtime/index.js';
 import type { LookupCache } from './telemetry.cache.js';
 import { createConnectionTracker } from './telemetry.connection.js';
-import type { TelemetryRepository } from './telemetry.repository.js';
 
 /** A tracker over in-memory fakes, in external-broker mode (presence from values). */
 function setup(newestValueAt: () => number | null) {
@@ -15,14 +15,14 @@ function setup(newestValueAt: () => number | null) {
     setSensorsConnected: async () => {},
     newestValueAt: async () => newestValueAt(),
     resetAllConnected: async () => {},
-  } as unknown as TelemetryRepository;
+  } as unknown as TelemetryDirectory;
   const entry = Promise.resolve({
     device: { id: 1, apikey: 'k', secret: 's', ownerId: 1, conectado: false },
     sensorsByTopic: new Map(),
   });
   const cache = { byDeviceId: () => entry, peek: () => entry } as unknown as LookupCache;
   const tracker = createConnectionTracker({
-    repository,
+    directory: repository,
     cache,
     hub: createLocalHub(),
     log: pino({ level: 'silent' }),

@@ -1,13 +1,13 @@
 import { topics } from '@nexo/contracts';
 import type { Logger } from 'pino';
-import type { RealtimeHub } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
+import type { TelemetryDirectory } from '../devices/index.js';
 import type { LookupCache } from './telemetry.cache.js';
-import type { TelemetryRepository } from './telemetry.repository.js';
 
 export interface ConnectionOptions {
-  repository: TelemetryRepository;
+  directory: TelemetryDirectory;
   cache: LookupCache;
-  hub: RealtimeHub;
+  hub: RealtimePublisher;
   log: Logger;
   /** A sensor of an online device goes 'SIN CONEXIÓN' after this many seconds without a value; 0 = follows the device. */
   staleSeconds: number;
@@ -51,7 +51,7 @@ export function createConnectionTracker(options: ConnectionOptions) {
 
   async function setSensors(deviceId: number, sensorIds: number[], conectado: boolean): Promise<void> {
     if (sensorIds.length === 0) return;
-    await options.repository.setSensorsConnected(sensorIds, conectado);
+    await options.directory.setSensorsConnected(sensorIds, conectado);
     const entry = await options.cache.peek(deviceId);
     for (const id of sensorIds) {
       if (entry) for (const s of entry.sensorsByTopic.values()) if (s.id === id) s.conectado = conectado;
@@ -70,7 +70,7 @@ export function createConnectionTracker(options: ConnectionOptions) {
       const now = Date.now();
       const sensorIds = await sensorIdsOf(deviceId);
       online.set(deviceId, new Map(sensorIds.map((id) => [id, now])));
-      await options.repository.setDeviceConnected(deviceId, true, now);
+      await options.directory.setDeviceConnected(deviceId, true, now);
       options.hub.publish(topics.equipo(deviceId), {
         tipo: 'equipo.estado',
         idEquipo: deviceId,
@@ -89,7 +89,7 @@ export function createConnectionTracker(options: ConnectionOptions) {
       if (!sensors && !force) return;
       online.delete(deviceId);
       const now = Date.now();
-      await options.repository.setDeviceConnected(deviceId, false, now);
+      await options.directory.setDeviceConnected(deviceId, false, now);
       options.hub.publish(topics.equipo(deviceId), {
         tipo: 'equipo.estado',
         idEquipo: deviceId,
@@ -111,7 +111,7 @@ export function createConnectionTracker(options: ConnectionOptions) {
         if (now - newest > presenceMs) {
           // Another instance may be ingesting this device's values (shared subscription): ask
           // the database before declaring it silent.
-          void options.repository
+          void options.directory
             .newestValueAt(deviceId)
             .then((at) => {
               if (at !== null && Date.now() - at <= presenceMs) {
@@ -190,7 +190,7 @@ export function createConnectionTracker(options: ConnectionOptions) {
 
     /** Embedded mode: nothing is connected before the broker accepts sessions. */
     async reset(): Promise<void> {
-      await options.repository.resetAllConnected(Date.now());
+      await options.directory.resetAllConnected(Date.now());
     },
 
     start(): void {

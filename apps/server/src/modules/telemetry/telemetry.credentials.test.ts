@@ -1,9 +1,9 @@
 import { mensajes } from '@nexo/contracts';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connectDevice, mqttUrlOf } from '../../test/device-client.js';
 import { createDevice, createSensor, createUser } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
-import { connectDevice, mqttUrlOf } from './telemetry.test-support.js';
 
 const MAX = 3;
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
+import type { CredentialGuard } from '../../platform/device-gateway.js';
 import type { AttemptLimiter } from '../../platform/http/rate-limit.js';
-import type { CredentialGuard } from '../mqtt/index.js';
 
 /**
  * Device credential guessing (MQTT CONNECT and /sv/dispositivo): the shared attempt limiter,

@@ -7,12 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from '../../platform/db/client.js';
 import { migrateToLatest } from '../../platform/db/migrator.js';
 import { seedReference } from '../../platform/db/seed-reference.js';
-import {
-  insertFixtureDevice,
-  insertFixtureUser,
-  startServerProcess,
-} from '../../platform/server-process.test-support.js';
-import { connectDevice } from './telemetry.test-support.js';
+import { connectDevice } from '../../test/device-client.js';
+import { insertFixtureDevice, insertFixtureUser, startServerProcess } from '../../test/server-process.js';
 
 /** Starts the real server as a child process on a file SQLite database. */
 const startServer = (dataDir: string) =>
@@ -74,7 +70,7 @@ describe('QoS 1 durability', () => {
       `http://127.0.0.1:${second.httpPort}/sv/dispositivo/durable-key/temperatura?secret=durable-secret`,
     );
     expect(last.status).toBe(200);
-    expect((await last.json()).valor).not.toBeNull();
+    expect(((await last.json()) as { valor: string | null }).valor).not.toBeNull();
     second.child.kill('SIGTERM');
     await new Promise((resolve) => second.child.once('exit', resolve));
   }, 120_000);

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createDevice, createSensor, createUser } from '../../test/factories.js';
 import { engines, type TestApp, useTestApp } from '../../test/helpers.js';
 import { historyServiceFor } from '../../test/history-fixtures.js';
-import { createLocalHub } from '../realtime/realtime.hub.js';
+import { createTelemetryDirectory, type TelemetryDirectory } from '../devices/index.js';
+import { createLocalHub } from '../realtime/index.js';
 import { createLookupCache } from './telemetry.cache.js';
 import { createIngest } from './telemetry.ingest.js';
-import { createTelemetryRepository, type TelemetryRepository } from './telemetry.repository.js';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -35,9 +35,9 @@ async function storedState(t: TestApp, sensorId: number) {
 describe.each(engines)('ingest: readings and last values commit together (%s)', (engine) => {
   const t = useTestApp(engine);
 
-  function ingestWith(repository: TelemetryRepository) {
+  function ingestWith(directory: TelemetryDirectory) {
     return createIngest({
-      repository,
+      directory,
       sink: historyServiceFor(t),
       hub: createLocalHub(),
       log: pino({ level: 'silent' }),
@@ -46,7 +46,7 @@ describe.each(engines)('ingest: readings and last values commit together (%s)', 
 
   it("a committed batch holds its readings and the newest one as the sensor's last value", async () => {
     const { device, sensor } = await deviceWithSensor(t);
-    const repository = createTelemetryRepository(t.db);
+    const repository = createTelemetryDirectory(t.db);
     const entry = await createLookupCache(repository).byApikey(device.apikey);
     if (!entry) throw new Error('sin equipo');
     const ingest = ingestWith(repository);
@@ -67,9 +67,9 @@ describe.each(engines)('ingest: readings and last values commit together (%s)', 
 
   it('when the last value cannot be written, the readings roll back too and the values are refused', async () => {
     const { device, sensor } = await deviceWithSensor(t);
-    const real = createTelemetryRepository(t.db);
+    const real = createTelemetryDirectory(t.db);
     // Writes the last value in the batch's transaction, then fails: as a crash between the two would.
-    const failing: TelemetryRepository = {
+    const failing: TelemetryDirectory = {
       ...real,
       async updateLastValues(values, executor) {
         await real.updateLastValues(values, executor);

@@ -1,10 +1,10 @@
 import { topics } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
-import type { RealtimeHub } from '../realtime/index.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
+import type { LastValue, TelemetryDirectory } from '../devices/index.js';
 import type { DeviceEntry } from './telemetry.cache.js';
 import { parseReading, type RejectReason } from './telemetry.parse.js';
-import type { LastValue, TelemetryRepository } from './telemetry.repository.js';
 
 export interface ReadingRow {
   sensorId: number;
@@ -30,6 +30,13 @@ export const noAutomation: AutomationHook = { onReading() {} };
 
 const REJECT_LOG_INTERVAL_MS = 60_000;
 
+/** Readings stored since start, waiting for their batch, and dropped per device id and reason. */
+export interface IngestStats {
+  stored: number;
+  pending: number;
+  rejected: Record<string, Partial<Record<RejectReason, number>>>;
+}
+
 export type IngestResult = { ok: true; sensorId: number } | { ok: false; reason: RejectReason };
 
 interface Pending {
@@ -40,9 +47,9 @@ interface Pending {
 }
 
 export interface IngestOptions {
-  repository: TelemetryRepository;
+  directory: TelemetryDirectory;
   sink: ReadingSink;
-  hub: RealtimeHub;
+  hub: RealtimePublisher;
   log: Logger;
   automation?: AutomationHook;
   /** Called after commit for each device that reported (the connection tracker's stale window). */
@@ -124,7 +131,7 @@ export function createIngest(options: IngestOptions) {
     }
     try {
       await options.sink.appendReadings(rows, (trx) =>
-        options.repository.updateLastValues([...latest.values()], trx),
+        options.directory.updateLastValues([...latest.values()], trx),
       );
     } catch (error) {
       options.log.error({ err: error, rows: rows.length }, 'no se pudieron guardar las lecturas');
@@ -227,7 +234,7 @@ export function createIngest(options: IngestOptions) {
       await flush();
     },
 
-    stats() {
+    stats(): IngestStats {
       return {
         stored,
         pending: pending.length,

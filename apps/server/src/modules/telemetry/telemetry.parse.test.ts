@@ -1,7 +1,7 @@
 import { tiposDato } from '@nexo/contracts';
 import { describe, expect, it } from 'vitest';
+import type { SensorInfo } from '../devices/index.js';
 import { MAX_PAYLOAD_BYTES, parseReading } from './telemetry.parse.js';
-import type { SensorInfo } from './telemetry.repository.js';
 
 const base: SensorInfo = {
   id: 1,

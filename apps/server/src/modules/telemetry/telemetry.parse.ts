@@ -1,5 +1,5 @@
 import { parseDecimal, tiposDato } from '@nexo/contracts';
-import type { SensorInfo } from './telemetry.repository.js';
+import type { SensorInfo } from '../devices/index.js';
 
 /** Largest payload accepted from a device (MQTT or HTTP); larger ones are dropped and counted. */
 export const MAX_PAYLOAD_BYTES = 4096;

@@ -5,10 +5,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { createDb, type Db } from '../../platform/db/client.js';
+import { waitUntil } from '../../test/device-client.js';
 import { createDevice, createSensor, createUser } from '../../test/factories.js';
 import { createMemoryMailer, testConfig } from '../../test/helpers.js';
-import { connectStomp } from '../realtime/realtime.test-support.js';
-import { waitUntil } from './telemetry.test-support.js';
+import { connectStomp } from '../../test/stomp-client.js';
 
 const mqttUrl = process.env.TEST_MQTT_URL;
 const hookSecret = 'scaleout-hook-secret-0123456789';
@@ -118,8 +118,8 @@ describe.runIf(enabled)('scale-out: two instances, Mosquitto, Redis, PostgreSQL'
     expect(rows).toHaveLength(count);
     // The broker split the messages between the instances: those the first one ingested reached
     // the browser on the second one through Redis.
-    const storedByFirst = first.connectivity.stats().stored;
-    const storedBySecond = second.connectivity.stats().stored;
+    const storedByFirst = first.modules.telemetry.stats().stored;
+    const storedBySecond = second.modules.telemetry.stats().stored;
     expect(storedByFirst + storedBySecond).toBe(count);
     expect(storedByFirst).toBeGreaterThan(0);
 

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { mensajes, rolesEquipo, tiposSensor } from '@nexo/contracts';
+import type { CommandChannel, CredentialGuard } from '../../platform/device-gateway.js';
 import { AppError, forbidden, notFound, tooManyRequests } from '../../platform/http/errors.js';
-import { type CredentialGuard, commandTopic } from '../mqtt/index.js';
+import type { TelemetryDirectory } from '../devices/index.js';
 import type { LookupCache } from './telemetry.cache.js';
 import type { Ingest } from './telemetry.ingest.js';
 import type { RejectReason } from './telemetry.parse.js';
-import type { TelemetryRepository } from './telemetry.repository.js';
 
 /** What telemetry needs from the devices module (its `access`). */
 export interface TelemetryAccess {
@@ -16,9 +16,6 @@ export interface TelemetryAccess {
     sensorId: number,
   ): Promise<{ sensor: { id: number }; deviceId: number; rolId: number }>;
 }
-
-/** Sends a command to the device (embedded Aedes or the external broker). */
-export type CommandPublisher = (topic: string, payload: string) => Promise<void>;
 
 function sameText(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -41,11 +38,12 @@ const rejectMessages: Record<RejectReason, string> = {
  * checked by apikey + secret.
  */
 export function createTelemetryService(deps: {
-  repository: TelemetryRepository;
+  directory: TelemetryDirectory;
   cache: LookupCache;
   ingest: Ingest;
   access: TelemetryAccess;
-  publish: () => CommandPublisher;
+  /** Commands to devices (the mqtt module's broker). */
+  commands: CommandChannel;
   /**
    * Refuse commands to devices not connected (embedded broker: sessions are known). With an
    * external broker without connect events the state is a guess, so commands always go out.
@@ -54,13 +52,13 @@ export function createTelemetryService(deps: {
   /** Wrong apikey/secret attempts of the device HTTP calls, per apikey + IP and per IP. */
   credentialGuard: CredentialGuard;
 }) {
-  const { repository, cache, ingest, access } = deps;
+  const { directory, cache, ingest, access } = deps;
 
   async function commandTarget(userId: number, sensorId: number) {
     const { deviceId, rolId } = await access.sensorFor(userId, sensorId);
     if (rolId <= rolesEquipo.ninguno) throw notFound(mensajes.sensorNoEncontrado);
-    const sensor = await repository.sensorState(sensorId);
-    const device = await repository.deviceById(deviceId);
+    const sensor = await directory.sensorState(sensorId);
+    const device = await directory.deviceById(deviceId);
     if (!sensor || !device) throw notFound(mensajes.sensorNoEncontrado);
     if (deps.requireOnline && !device.conectado) throw new AppError(409, mensajes.sinConexionEquipo);
     return { sensor, device, rolId };
@@ -81,7 +79,7 @@ export function createTelemetryService(deps: {
   return {
     async enviarValor(userId: number, sensorId: number, valor: string): Promise<void> {
       const { sensor, device } = await commandTarget(userId, sensorId);
-      await deps.publish()(commandTopic(device.apikey, sensor.nombreNexo), valor);
+      await deps.commands.sendCommand(device.apikey, sensor.nombreNexo, valor);
     },
 
     async enviarDeveloper(userId: number, sensorId: number, texto: string, longitud: number): Promise<void> {
@@ -89,15 +87,12 @@ export function createTelemetryService(deps: {
       if (rolId !== rolesEquipo.propietario) throw forbidden();
       if (sensor.tipoSensorId !== tiposSensor.desarrollador)
         throw new AppError(400, mensajes.soloSensorDesarrollador);
-      await deps.publish()(
-        commandTopic(device.apikey, sensor.nombreNexo),
-        JSON.stringify({ texto, longitud }),
-      );
+      await deps.commands.sendCommand(device.apikey, sensor.nombreNexo, JSON.stringify({ texto, longitud }));
     },
 
     async ultimo(userId: number, sensorId: number) {
       await access.sensorFor(userId, sensorId);
-      const sensor = await repository.sensorState(sensorId);
+      const sensor = await directory.sensorState(sensorId);
       if (!sensor) throw notFound(mensajes.sensorNoEncontrado);
       return {
         id: sensor.id,
@@ -111,7 +106,7 @@ export function createTelemetryService(deps: {
       const entry = await deviceEntry(apikey, secret, ip);
       const known = entry.sensorsByTopic.get(nombreNexo);
       if (!known) throw notFound(mensajes.topicDesconocido);
-      const sensor = await repository.sensorState(known.id);
+      const sensor = await directory.sensorState(known.id);
       if (!sensor) throw notFound(mensajes.topicDesconocido);
       return { valor: sensor.ultimoValor, fecha: sensor.fechaUV, conectado: sensor.conectado };
     },

@@ -2,6 +2,7 @@ import { createConnection } from 'node:net';
 import { tiposWidget } from '@nexo/contracts';
 import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrlOf, connectDevice, mqttUrlOf, waitUntil } from '../../test/device-client.js';
 import {
   createDevice,
   createSensor,
@@ -10,8 +11,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
-import { connectStomp } from '../realtime/realtime.test-support.js';
-import { baseUrlOf, connectDevice, mqttUrlOf, waitUntil } from './telemetry.test-support.js';
+import { connectStomp } from '../../test/stomp-client.js';
 
 describe.each(engines)('connection state details (%s)', (engine) => {
   let t: TestApp;
@@ -163,7 +163,7 @@ describe('keepalive grace (MQTT_KEEPALIVE_GRACE)', () => {
   it('drops a silent device after keepalive × the configured grace', async () => {
     const owner = await createUser(t);
     const device = await createDevice(t, owner);
-    const socket = createConnection(t.app.connectivity.mqttPort() ?? 0, '127.0.0.1');
+    const socket = createConnection(t.app.modules.mqtt.port() ?? 0, '127.0.0.1');
     socket.on('error', () => {});
     socket.write(
       mqttPacket.generate({

@@ -2,6 +2,7 @@ import { createConnection } from 'node:net';
 import { mensajes, rolesEquipo, tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
 import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrlOf, connectDevice, mqttUrlOf, waitUntil } from '../../test/device-client.js';
 import {
   createDevice,
   createSensor,
@@ -10,9 +11,8 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
+import { connectStomp, type TestStomp } from '../../test/stomp-client.js';
 import { startSimulator } from '../mqtt/simulator.js';
-import { connectStomp, type TestStomp } from '../realtime/realtime.test-support.js';
-import { baseUrlOf, connectDevice, mqttUrlOf, waitUntil } from './telemetry.test-support.js';
 
 describe.each(engines)('device connectivity end to end (%s)', (engine) => {
   let t: TestApp;
@@ -128,12 +128,12 @@ describe.each(engines)('device connectivity end to end (%s)', (engine) => {
       .where('id', '=', json.id)
       .execute();
     const map = await createSensor(t, device, { nombreNexo: 'gps', widgets: [tiposWidget.mapa] });
-    t.app.connectivity.invalidateDevice(device.id);
+    t.app.modules.deviceChanged(device.id);
     const client = await connectDevice(mqttUrl, device);
     const topic = (name: string) => `${device.apikey}/${name}`;
     await client.publishAsync(topic('clima'), '{"temp": 20, "hum": 40}', { qos: 1 });
     await client.publishAsync(topic('gps'), '{"lat": -34.6, "lng": -58.4}', { qos: 1 });
-    const before = t.app.connectivity.stats().rejected[String(device.id)] ?? {};
+    const before = t.app.modules.telemetry.stats().rejected[String(device.id)] ?? {};
     await client.publishAsync(topic('clima'), '{"temp": 20', { qos: 1 });
     await client.publishAsync(topic('clima'), '{"hum": 1}', { qos: 1 });
     await client.publishAsync(topic('clima'), '{"temp": "caliente"}', { qos: 1 });
@@ -144,7 +144,7 @@ describe.each(engines)('device connectivity end to end (%s)', (engine) => {
     expect(client.connected).toBe(true);
     expect((await readingsOf(json.id)).map((r) => r.valor)).toEqual(['18.5']);
     expect((await readingsOf(map.id)).map((r) => r.valor)).toEqual(['{"lat":-34.6,"lng":-58.4}']);
-    const after = t.app.connectivity.stats().rejected[String(device.id)] ?? {};
+    const after = t.app.modules.telemetry.stats().rejected[String(device.id)] ?? {};
     expect(after).toEqual({
       json: (before.json ?? 0) + 1,
       campo: (before.campo ?? 0) + 1,
@@ -188,7 +188,7 @@ describe.each(engines)('device connectivity end to end (%s)', (engine) => {
     const device = await createDevice(t, owner);
     const stomp = await subscribed(device.id);
     // A raw TCP device that connects with keepalive 1 s and then goes silent (killed, unplugged).
-    const port = t.app.connectivity.mqttPort() ?? 0;
+    const port = t.app.modules.mqtt.port() ?? 0;
     const socket = createConnection(port, '127.0.0.1');
     socket.on('error', () => {});
     socket.write(
@@ -329,6 +329,6 @@ describe.each(engines)('device connectivity end to end (%s)', (engine) => {
 
   it('publishes the real broker address for the widget info modal', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/sv/api/config' });
-    expect(config.json().mqttUrl).toBe(`mqtt://localhost:${t.app.connectivity.mqttPort()}`);
+    expect(config.json().mqttUrl).toBe(`mqtt://localhost:${t.app.modules.mqtt.port()}`);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrlOf, connectDevice } from '../../test/device-client.js';
 import { createDevice, createSensor, createUser } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
-import { baseUrlOf, connectDevice } from './telemetry.test-support.js';
 
 describe('MQTT over WebSocket at /mqtt on the HTTP port', () => {
   let t: TestApp;

@@ -51,6 +51,26 @@ export function createUsersRepository() {
       return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
     },
 
+    /** The parent account of a sub-user, or null. */
+    async parentOf(db: Db, userId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('usuario_padre_id')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.usuario_padre_id ?? null;
+    },
+
+    /** The user and its sub-users (the accounts that share one licence). */
+    async familyIds(db: Db, userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', userId), eb('usuario_padre_id', '=', userId)]))
+        .execute();
+      return rows.map((r) => Number(r.id));
+    },
+
     async usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
       let query = db
         .selectFrom('users')
@@ -160,6 +180,14 @@ export function createUsersRepository() {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    async purgeVerificationCodes(db: Db, expiredBefore: number): Promise<void> {
+      await db.deleteFrom('verification_codes').where('expires_at', '<', expiredBefore).execute();
+    },
+
+    async purgeActivationLinks(db: Db, expiredBefore: number): Promise<void> {
+      await db.deleteFrom('activation_links').where('expires_at', '<', expiredBefore).execute();
     },
   };
 }

@@ -479,14 +479,8 @@ export function createUsersService(deps: UsersDeps) {
 
     /** Drops used or expired codes after a day, and activation links a month past expiry (kept for reenviarActivacion). */
     async purgeStale(now: number = Date.now()): Promise<void> {
-      await db
-        .deleteFrom('verification_codes')
-        .where('expires_at', '<', now - 86_400_000)
-        .execute();
-      await db
-        .deleteFrom('activation_links')
-        .where('expires_at', '<', now - 30 * 86_400_000)
-        .execute();
+      await repo.purgeVerificationCodes(db, now - 86_400_000);
+      await repo.purgeActivationLinks(db, now - 30 * 86_400_000);
     },
 
     /**

@@ -1,15 +1,19 @@
 import type { RealtimeEvent } from '@nexo/contracts';
 import pino from 'pino';
-import type { Db } from '../../platform/db/client.js';
-import { createLocalHub, type RealtimeHub } from '../realtime/realtime.hub.js';
 import type {
   DeliveryChannel,
   DeliveryChannelKind,
   DeliveryResult,
   OutgoingNotification,
-} from './notifications.channel.js';
-import { createDeliveryWorker, type DeliveryPolicy } from './notifications.delivery.js';
-import { createNotificationsService } from './notifications.service.js';
+} from '../modules/notifications/notifications.channel.js';
+import {
+  createDeliveryWorker,
+  type DeliveryPolicy,
+} from '../modules/notifications/notifications.delivery.js';
+import { createNotificationsService } from '../modules/notifications/notifications.service.js';
+import { createLocalHub } from '../modules/realtime/index.js';
+import type { Db } from '../platform/db/client.js';
+import type { RealtimeHub } from '../platform/realtime.js';
 
 export const testPolicy: DeliveryPolicy = {
   maxAttempts: 3,

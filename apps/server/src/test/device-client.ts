@@ -1,5 +1,5 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { App } from '../../app.js';
+import type { App } from '../app.js';
 
 /** Anything holding the listening app (the TestApp of test/helpers). */
 type TestApp = { app: App };
@@ -10,7 +10,7 @@ export function baseUrlOf(t: TestApp): string {
 }
 
 export function mqttUrlOf(t: TestApp): string {
-  return `mqtt://127.0.0.1:${t.app.connectivity.mqttPort()}`;
+  return `mqtt://127.0.0.1:${t.app.modules.mqtt.port()}`;
 }
 
 /** A real mqtt.js device connection; rejects with the CONNACK error when refused. */

@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/client.js';
 
 /**
- * Direct table access for the ingest hot path (documented exception to routes → service →
- * repository across modules: one message must not cost a service call chain and several
- * queries). Devices and sensors are owned by the devices module; this file only reads them
- * and updates the live columns devices.conectado, sensors.ultimo_valor/fecha_uv/conectado.
+ * The devices module's read interface for telemetry's hot path: device and sensor lookups by
+ * apikey/topic, and the live columns it writes (devices.conectado, sensors.ultimo_valor/fecha_uv/
+ * conectado). One message must not cost a service call chain and several queries, so these are
+ * plain queries; telemetry keeps them in its apikey/topic cache, which devices invalidates through
+ * onDeviceChanged.
  */
 export interface DeviceInfo {
   id: number;
@@ -52,7 +53,7 @@ function rowToDevice(row: {
   };
 }
 
-export function createTelemetryRepository(db: Db) {
+export function createTelemetryDirectory(db: Db) {
   return {
     async deviceByApikey(apikey: string): Promise<DeviceInfo | null> {
       const row = await db
@@ -192,18 +193,7 @@ export function createTelemetryRepository(db: Db) {
         .executeTakeFirst();
       return row?.newest === null || row?.newest === undefined ? null : Number(row.newest);
     },
-
-    /** Fallback device access (used only while the devices module is not wired): the user's role id. */
-    async roleOn(userId: number, deviceId: number): Promise<number | null> {
-      const row = await db
-        .selectFrom('device_users')
-        .select('rol_id')
-        .where('user_id', '=', userId)
-        .where('device_id', '=', deviceId)
-        .executeTakeFirst();
-      return row ? Number(row.rol_id) : null;
-    },
   };
 }
 
-export type TelemetryRepository = ReturnType<typeof createTelemetryRepository>;
+export type TelemetryDirectory = ReturnType<typeof createTelemetryDirectory>;

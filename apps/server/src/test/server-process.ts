@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { rolesEquipo, tiposDato, tiposSensor, tiposWidget } from '@nexo/contracts';
-import type { Db } from './db/client.js';
+import type { Db } from '../platform/db/client.js';
 
-// Shared by the tests and tools/bench (which tsc builds against this project, so this file is
-// part of it rather than of src/test): the real server as a child process, and the rows
-// that give it a device to talk to.
+// Shared by the tests and tools/bench: the real server as a child process, and the rows that
+// give it a device to talk to.
 
 const serverEntry = fileURLToPath(new URL('../main.ts', import.meta.url));
 
