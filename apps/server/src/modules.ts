@@ -7,6 +7,7 @@ import {
 } from './modules/devices/index.js';
 import { createHistoryService, registerHistoryRoutes } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
+import { createPushSubscriptions, registerPushRoutes } from './modules/notifications/index.js';
 import { registerConnectivity } from './modules/telemetry/index.js';
 import { createUsersService, registerUsersRoutes } from './modules/users/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
@@ -74,4 +75,11 @@ export async function registerModules(
 
   // ---- history routes: access checks through devices ----
   registerHistoryRoutes(app, { history, access: devices.access, requireAuth: ctx.requireAuth });
+
+  // ---- web push: browsers' subscriptions and the VAPID public key; the notifier sends through createPushChannel ----
+  registerPushRoutes(app, {
+    subscriptions: createPushSubscriptions({ db: ctx.db }),
+    vapidPublicKey: ctx.config.vapid.publicKey,
+    requireAuth: ctx.requireAuth,
+  });
 }

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { engineOf } from './dialect.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0005 from './migrations/0005_history.js';
+import * as m0008 from './migrations/0008_push.js';
 
 /**
  * Migrations are imported statically (not read from disk) so the same list works from
@@ -11,6 +12,7 @@ import * as m0005 from './migrations/0005_history.js';
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0005_history': m0005,
+  '0008_push': m0008,
 };
 
 class StaticProvider implements MigrationProvider {

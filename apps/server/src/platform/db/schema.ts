@@ -231,6 +231,17 @@ export interface ReadingRollupsTable {
   max: number;
 }
 
+/** Web push subscriptions (notifications module): one per browser endpoint; keys in base64url. */
+export interface PushSubscriptionsTable {
+  id: Id;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: EpochMs;
+  last_success_at: EpochMs | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -253,6 +264,7 @@ export interface Database {
   layouts: LayoutsTable;
   readings: ReadingsTable;
   reading_rollups: ReadingRollupsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
