@@ -2,6 +2,7 @@ import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useDeviceLive } from '../../features/devices/hooks/useDeviceLive';
+import { PushPermissionBanner, UpdatePrompt } from '../../features/notifications';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { SideMenu, sectionOf } from './SideMenu';
 import { SupportBubble } from './SupportBubble';
@@ -56,6 +57,8 @@ export function AppLayout() {
         </Box>
       </Box>
       <SupportBubble />
+      <UpdatePrompt />
+      <PushPermissionBanner />
     </Box>
   );
 }

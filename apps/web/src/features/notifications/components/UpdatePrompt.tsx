@@ -1,0 +1,38 @@
+import SystemUpdateAltRoundedIcon from '@mui/icons-material/SystemUpdateAltRounded';
+import { Button, Snackbar, SnackbarContent, Stack } from '@mui/material';
+import { mensajes } from '@nexo/contracts';
+import { useAppUpdate } from '../hooks/useAppUpdate';
+
+/** 'Hay una actualización de la app. ¿Deseas cargarla?' while a new build waits; accepting reloads into it. */
+export function UpdatePrompt() {
+  const { isAvailable, accept, dismiss } = useAppUpdate();
+  return (
+    <Snackbar
+      open={isAvailable}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      sx={{ bottom: { xs: 88, sm: 24 } }}
+    >
+      <SnackbarContent
+        role="alertdialog"
+        aria-live="polite"
+        message={
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <SystemUpdateAltRoundedIcon fontSize="small" />
+            <span>{mensajes.actualizacionApp}</span>
+          </Stack>
+        }
+        action={
+          <>
+            <Button color="inherit" size="small" onClick={dismiss}>
+              {mensajes.masTarde}
+            </Button>
+            <Button variant="contained" color="primary" size="small" onClick={accept}>
+              {mensajes.cargarActualizacion}
+            </Button>
+          </>
+        }
+        sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, maxWidth: 560 }}
+      />
+    </Snackbar>
+  );
+}
