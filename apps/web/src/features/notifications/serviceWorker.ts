@@ -22,6 +22,10 @@ export const appUpdate = {
     return () => listeners.delete(listener);
   },
   isAvailable: () => updateAvailable,
+  /** A new build is installed and waiting (registerSW's onNeedRefresh). */
+  markAvailable() {
+    setUpdateAvailable(true);
+  },
   /** Activates the waiting build; the page reloads once it controls it. */
   accept() {
     setUpdateAvailable(false);
@@ -35,7 +39,7 @@ export const appUpdate = {
 async function register() {
   const { registerSW } = await import('virtual:pwa-register');
   updateSW = registerSW({
-    onNeedRefresh: () => setUpdateAvailable(true),
+    onNeedRefresh: () => appUpdate.markAvailable(),
     onOfflineReady: () => console.info('Nexo: la app quedó guardada y abre también sin conexión.'),
     onRegisteredSW(_url, registration) {
       // Browsers look for a new sw.js on navigation; a tab left open for days also checks hourly.
