@@ -26,9 +26,14 @@ export const appUpdate = {
   markAvailable() {
     setUpdateAvailable(true);
   },
-  /** Activates the waiting build; the page reloads once it controls it. */
+  /** Activates the waiting build; the page reloads once the new worker controls it. */
   accept() {
     setUpdateAvailable(false);
+    // Reloaded here rather than by registerSW, which skips the reload when the page had no worker
+    // at load (a first visit that stays open until the next deploy).
+    navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), {
+      once: true,
+    });
     void updateSW?.(true);
   },
   dismiss() {
@@ -40,6 +45,7 @@ async function register() {
   const { registerSW } = await import('virtual:pwa-register');
   updateSW = registerSW({
     onNeedRefresh: () => appUpdate.markAvailable(),
+    onNeedReload: () => undefined,
     onOfflineReady: () => console.info('Nexo: la app quedó guardada y abre también sin conexión.'),
     onRegisteredSW(_url, registration) {
       // Browsers look for a new sw.js on navigation; a tab left open for days also checks hourly.
