@@ -56,7 +56,12 @@ export function PushPermissionBanner() {
             </Button>
           </>
         }
-        sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, maxWidth: 560 }}
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          maxWidth: 600,
+          '& .MuiSnackbarContent-action': { flexShrink: 0, gap: 0.5 },
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        }}
       />
     </Snackbar>
   );

@@ -9,8 +9,9 @@ export function UpdatePrompt() {
   return (
     <Snackbar
       open={isAvailable}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{ bottom: { xs: 88, sm: 24 } }}
+      // Top, under the app bar: the bottom belongs to alerts, the push banner and the support bubble.
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      sx={{ top: { xs: 64, sm: 72 } }}
     >
       <SnackbarContent
         role="alertdialog"
@@ -31,7 +32,12 @@ export function UpdatePrompt() {
             </Button>
           </>
         }
-        sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, maxWidth: 560 }}
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          maxWidth: 600,
+          '& .MuiSnackbarContent-action': { flexShrink: 0, gap: 0.5 },
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        }}
       />
     </Snackbar>
   );
