@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
+// vite-plugin-pwa's virtual module exists only in Vite builds; web unit tests get a stand-in.
+const pwaRegister = fileURLToPath(new URL('./apps/web/src/test/pwaRegisterStub.ts', import.meta.url));
 
 export default defineConfig({
   resolve: { alias: { '@nexo/contracts': contracts } },
@@ -23,8 +25,8 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@nexo/contracts': contracts } },
-        define: { global: 'globalThis' },
+        resolve: { alias: { '@nexo/contracts': contracts, 'virtual:pwa-register': pwaRegister } },
+        define: { global: 'globalThis', __NEXO_BUILD__: JSON.stringify('test') },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,13 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestEntry } from 'workbox-build';
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 const server = process.env.VITE_DEV_SERVER ?? 'http://localhost:8080';
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+/** Names the build in the service worker; a deploy may set NEXO_BUILD_ID (the e2e test does, to ship a new build). */
+const buildId = process.env.NEXO_BUILD_ID ?? version;
+
+let outDir = 'dist';
+const rememberOutDir: Plugin = {
+  name: 'nexo-remember-out-dir',
+  configResolved(config) {
+    outDir = path.resolve(config.root, config.build.outDir);
+  },
+};
+
+/**
+ * The precache holds only the app shell: index.html, the files it loads up front (entry chunk, its
+ * static imports, CSS), the manifest and the icons. Lazy pages (charts, maps) are cached at runtime
+ * when first opened, so installing the service worker on /login downloads no extra megabytes.
+ */
+function onlyAppShell(entries: ManifestEntry[]) {
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const loadedByIndex = new Set([...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+  const manifest = entries.filter(
+    (entry) => !entry.url.startsWith('assets/') || loadedByIndex.has(entry.url),
+  );
+  return { manifest, warnings: [] };
+}
 
 export default defineConfig({
   resolve: { alias: { '@nexo/contracts': contracts } },
   // sockjs-client expects Node's `global`.
-  define: { global: 'globalThis' },
+  define: { global: 'globalThis', __NEXO_BUILD__: JSON.stringify(buildId) },
+  plugins: [
+    rememberOutDir,
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // The app asks before activating a new build (UpdatePrompt); it registers the worker itself.
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Nexo IoT',
+        short_name: 'Nexo',
+        description: 'Plataforma IoT: tus equipos, sensores y alertas en tiempo real',
+        lang: 'es',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b6e99',
+        background_color: '#0b6e99',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/*.{js,css}', '*.{svg,png,webmanifest}'],
+        manifestTransforms: [onlyAppShell],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/sv': { target: server, ws: true, changeOrigin: true }, '/mqtt': { target: server, ws: true } },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 /**
@@ -52,6 +53,26 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   ALTCHA_HMAC_KEY: optionalText,
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).default(50_000),
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, {
+        error: 'debe ser una clave P-256 sin comprimir en base64url (65 bytes)',
+      })
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'debe ser una clave privada P-256 en base64url (32 bytes)' })
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, { error: 'debe empezar con mailto: o https://' })
+      .optional(),
+  ),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -118,6 +139,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   altcha: { hmacKey: string; maxNumber: number };
+  /** Web push (VAPID): the key pair the push services know this server by, and a contact for them. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
   /**
    * Failed logins: at most maxAttempts per (username, IP) and maxAttemptsPerIp per IP in the
    * window; the n-th consecutive failure of a pair is answered after min(2^(n-1)·delayBaseMs, delayMaxMs).
@@ -163,16 +186,40 @@ export class ConfigError extends Error {
 }
 
 /** Reads a secret from DATA_DIR/secrets.json, creating it the first time, so restarts keep sessions valid. */
-function persistedSecret(dataDir: string, name: string): string {
+function persistedSecret(
+  dataDir: string,
+  name: string,
+  create: () => string = () => randomBytes(32).toString('base64url'),
+): string {
   const file = path.join(dataDir, 'secrets.json');
   let secrets: Record<string, string> = {};
   if (existsSync(file)) secrets = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   const existing = secrets[name];
   if (existing) return existing;
-  const created = randomBytes(32).toString('base64url');
+  const created = create();
   secrets[name] = created;
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return created;
+}
+
+/**
+ * The VAPID key pair from the environment (both or neither), else generated once with web-push and
+ * kept in DATA_DIR/secrets.json: a new pair would orphan every browser subscription made with the old one.
+ */
+function vapidKeys(dataDir: string, e: Env): { publicKey: string; privateKey: string } {
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) {
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY };
+  }
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY: deben definirse juntas']);
+  }
+  // One entry holds both halves ("public.private"), so they can never come from different pairs.
+  const stored = persistedSecret(dataDir, 'vapidKeys', () => {
+    const created = webpush.generateVAPIDKeys();
+    return `${created.publicKey}.${created.privateKey}`;
+  });
+  const [publicKey = '', privateKey = ''] = stored.split('.');
+  return { publicKey, privateKey };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -211,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     altcha: {
       hmacKey: e.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'altchaHmacKey'),
       maxNumber: e.ALTCHA_MAX_NUMBER,
+    },
+    vapid: {
+      ...vapidKeys(dataDir, e),
+      subject:
+        e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : `mailto:${e.ADMIN_EMAIL}`),
     },
     login: {
       maxAttempts: e.LOGIN_MAX_ATTEMPTS,

@@ -9,7 +9,12 @@ import { createGroupsService, registerGroupsRoutes } from './modules/groups/inde
 import { createHistoryService, registerHistoryRoutes } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
 import { type MqttBroker, registerMqtt } from './modules/mqtt/index.js';
-import { registerNotificationsModule } from './modules/notifications/index.js';
+import {
+  createPushChannel,
+  createPushSubscriptions,
+  registerNotificationsModule,
+  registerPushRoutes,
+} from './modules/notifications/index.js';
 import { registerRealtime, type StompServer } from './modules/realtime/index.js';
 import { registerTelemetry, type Telemetry } from './modules/telemetry/index.js';
 import { createUserDirectory, createUsersService, registerUsersRoutes } from './modules/users/index.js';
@@ -63,11 +68,17 @@ export async function registerModules(
   await users.seedAdmin();
   if (options.seedDemo) await users.seedDemo();
 
-  // ---- notifications: in-app list, live bell, mail and Telegram deliveries (web push joins `channels`) ----
+  // ---- notifications: in-app list, live bell, deliveries by mail, Telegram and web push ----
+  // Web push: browsers' subscriptions (grabarPushSuscripcion) and the VAPID public key.
+  registerPushRoutes(app, {
+    subscriptions: createPushSubscriptions({ db: ctx.db }),
+    vapidPublicKey: ctx.config.vapid.publicKey,
+    requireAuth: ctx.requireAuth,
+  });
   registerNotificationsModule(app, ctx, {
     contactOf: (userId) => users.notificationContact(userId),
     linkTelegramByPhone: (phoneNumber, chatId) => users.linkTelegramByPhone(phoneNumber, chatId),
-    channels: [],
+    channels: [createPushChannel({ db: ctx.db, log: ctx.log, vapid: ctx.config.vapid })],
   });
 
   // ---- history: readings + rollups; devices and telemetry receive `history` ----

@@ -8,6 +8,7 @@ export * from './licensing.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './notifications.js';
+export * from './push.js';
 export * from './realtime.js';
 export * from './telemetry.js';
 export * from './values.js';

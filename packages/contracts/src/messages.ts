@@ -243,6 +243,16 @@ export const mensajes = {
   telegramVinculadoCuerpo: 'Vas a recibir tus notificaciones por Telegram.',
   permisoNotificaciones: 'Necesitamos el permiso para poder enviarte notificaciones!',
   actualizacionApp: 'Hay una actualización de la app. ¿Deseas cargarla?',
+  // Web push and the installable app
+  cargarActualizacion: 'Cargar',
+  masTarde: 'Más tarde',
+  activarNotificaciones: 'Activar notificaciones',
+  activarNotificacionesTexto: 'Recibí los avisos de tus equipos aunque la app esté cerrada.',
+  ahoraNo: 'Ahora no',
+  notificacionesActivadas: 'Las notificaciones quedaron activadas en este dispositivo.',
+  notificacionesNoDisponibles: 'No se pudieron activar las notificaciones en este navegador.',
+  pushSuscripcionInvalida: 'La suscripción a las notificaciones push no es válida.',
+  pushEndpointInseguro: 'La dirección de la suscripción push debe usar https.',
   enConstruccion: 'Esta sección está en construcción.',
 
   // Devices and widgets web (spec 1 §2): labels of the device area

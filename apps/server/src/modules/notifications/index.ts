@@ -1,6 +1,7 @@
-// notifications: owns notifications, notification_deliveries and notification_cooldowns; publishes `notificacion` on /topic/user{id}.
-// Public API: registerNotificationsModule (routes traerPU / marcarLeidas, delivery worker, mail and Telegram channels) → Notifier.notify,
-// and the DeliveryChannel interface other channels (web push) implement.
+// notifications: owns notifications, notification_deliveries, notification_cooldowns and push_subscriptions;
+// publishes `notificacion` on /topic/user{id}. Public API: registerNotificationsModule (routes traerPU /
+// marcarLeidas, delivery worker, mail and Telegram channels) → Notifier.notify; the DeliveryChannel
+// interface; web push: createPushChannel, createPushSubscriptions and registerPushRoutes.
 export type {
   DeliveryChannel,
   DeliveryChannelKind,
@@ -14,3 +15,6 @@ export {
   registerNotificationsModule,
 } from './notifications.module.js';
 export type { NotifyInput } from './notifications.service.js';
+export { createPushChannel, type PushChannelDeps } from './push.channel.js';
+export { registerPushRoutes } from './push.routes.js';
+export { createPushSubscriptions, type PushSubscriptions } from './push-subscriptions.service.js';

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation.js';
 import * as m0005 from './migrations/0005_history.js';
 import * as m0006 from './migrations/0006_groups.js';
 import * as m0007 from './migrations/0007_notifications.js';
+import * as m0008 from './migrations/0008_push.js';
 import * as m0009 from './migrations/0009_views.js';
 
 /**
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0005_history': m0005,
   '0006_groups': m0006,
   '0007_notifications': m0007,
+  '0008_push': m0008,
   '0009_views': m0009,
 };
 

@@ -293,6 +293,17 @@ export interface NotificationCooldownsTable {
   last_queued_at: EpochMs;
 }
 
+/** Web push subscriptions (notifications module): one per browser endpoint; keys in base64url. */
+export interface PushSubscriptionsTable {
+  id: Id;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: EpochMs;
+  last_success_at: EpochMs | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -321,6 +332,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_cooldowns: NotificationCooldownsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,8 @@ describe('the web build served with SPA fallback', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Nexo</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-aaa.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("push", () => {})');
+    writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Nexo"}');
     t = await buildTestApp('sqlite', { config: { webDist: dist } });
   });
   afterAll(async () => {
@@ -35,6 +37,25 @@ describe('the web build served with SPA fallback', () => {
     const rebuilt = await t.app.inject({ method: 'GET', url: '/assets/index-bbb.js' });
     expect(rebuilt.statusCode).toBe(200);
     expect(rebuilt.body).toBe('console.log(2)');
+  });
+
+  it('serves the service worker as never-cached JavaScript from the root, and the manifest', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toContain('javascript');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body).toContain('push');
+    expect(String(sw.headers['content-security-policy'])).toContain("worker-src 'self'");
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never answers a missing script such as an old service worker with index.html', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/service-worker.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('text/html');
   });
 
   it('answers a missing file with 404 and an unknown API path with the Spanish envelope', async () => {

@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import { codigosError, mensajes } from '@nexo/contracts';
 import type { FastifyInstance } from 'fastify';
 
+/** Files at the root of the build that must be revalidated on every load. */
+const alwaysFresh = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+
 const defaultDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
 /**
@@ -16,16 +19,17 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   const hasBuild = existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
     // wildcard: files are looked up per request, so a rebuilt web (new hashed assets) is served
-    // without a restart. index.html is never cached, hashed assets forever.
+    // without a restart. index.html, the service worker and the manifest are never cached (a cached
+    // sw.js would hide a new build from the update prompt); hashed assets are cached forever.
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
       index: ['index.html'],
       cacheControl: false,
       setHeaders(res, filePath) {
-        const isIndex = path.basename(filePath) === 'index.html';
+        const isAlwaysFresh = alwaysFresh.has(path.basename(filePath));
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        if (isIndex) res.setHeader('cache-control', 'no-cache');
+        if (isAlwaysFresh) res.setHeader('cache-control', 'no-cache');
         else if (isHashedAsset) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'public, max-age=3600');
       },

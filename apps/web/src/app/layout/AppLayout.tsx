@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useDeviceLive } from '../../features/devices';
 import { useGroupsLive } from '../../features/groups';
 import { useLicenceLive } from '../../features/licensing';
-import { useNotificationsLive } from '../../features/notifications';
+import { PushPermissionBanner, UpdatePrompt, useNotificationsLive } from '../../features/notifications';
 import { useRealtimeConnection } from '../../shared/realtime/useRealtime';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { SideMenu, sectionOf } from './SideMenu';
@@ -65,6 +65,8 @@ export function AppLayout() {
         </Box>
       </Box>
       <SupportBubble />
+      <UpdatePrompt />
+      <PushPermissionBanner />
     </Box>
   );
 }

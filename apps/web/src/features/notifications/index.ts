@@ -1,6 +1,10 @@
-// notifications (web): the bell with its live unread count, the notification modal and click routing by origin.
-// Public API: NotificationBell (top bar), useNotificationsLive (mounted once in the authenticated layout),
-// notificationsKeys (['notificaciones'] holds the list).
+// notifications (web): the bell with its live unread count, the notification modal and click routing by
+// origin; the installable app's service worker and update prompt, and web push permission.
 export { notificationsKeys } from './api/notificationsQueries';
 export { NotificationBell } from './components/NotificationBell';
+export { PushPermissionBanner } from './components/PushPermissionBanner';
+export { UpdatePrompt } from './components/UpdatePrompt';
 export { useNotificationsLive } from './hooks/useNotificationsLive';
+export { usePushSubscription } from './hooks/usePushSubscription';
+export { unsubscribePushOnLogout } from './pushSubscription';
+export { startServiceWorker } from './serviceWorker';
