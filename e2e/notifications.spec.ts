@@ -81,7 +81,7 @@ test.describe('notificaciones', () => {
     await expect(page.getByText('Tu cuenta está vinculada', { exact: false })).toBeVisible();
 
     await bell(page).click();
-    const dialog = page.getByRole('dialog', { name: 'Notificaciones' });
+    const dialog = page.getByRole('dialog', { name: 'Notificaciones', exact: true });
     await expect(
       dialog.getByRole('button', { name: new RegExp(mensajes.telegramVinculadoTitulo) }),
     ).toBeVisible();
@@ -111,7 +111,7 @@ test.describe('notificaciones', () => {
     await loginViaApi(request, page, username, password);
     await page.goto('/home/misEquipos');
     await bell(page).click();
-    const dialog = page.getByRole('dialog', { name: 'Notificaciones' });
+    const dialog = page.getByRole('dialog', { name: 'Notificaciones', exact: true });
     await expect(dialog.getByText(mensajes.alDia)).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box?.width).toBe(390);

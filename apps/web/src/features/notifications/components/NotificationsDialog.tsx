@@ -80,8 +80,13 @@ export function NotificationsDialog({ open, onClose }: NotificationsDialogProps)
       maxWidth="sm"
       aria-labelledby="notificaciones-titulo"
     >
-      <DialogTitle id="notificaciones-titulo" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
-        <Box sx={{ flex: 1 }}>{mensajes.notificaciones}</Box>
+      <DialogTitle
+        id="notificaciones-encabezado"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}
+      >
+        <Box id="notificaciones-titulo" sx={{ flex: 1 }}>
+          {mensajes.notificaciones}
+        </Box>
         <IconButton aria-label="Cerrar" onClick={onClose}>
           <CloseRoundedIcon />
         </IconButton>
