@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
 import { apiPost, loginViaApi, registerUserViaApi } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
 import mqtt from 'mqtt';
+import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
 import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
 
 /**

@@ -16,12 +16,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import pino from 'pino';
 import { createHistoryService } from '../../apps/server/src/modules/history/index.js';
 import { createDb, type Db } from '../../apps/server/src/platform/db/client.js';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrator.js';
+import { SQLite } from '../../apps/server/src/platform/db/sqlite-driver.js';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 if (!(scale > 0 && scale <= 1)) throw new Error('BENCH_SCALE debe estar entre 0 y 1');

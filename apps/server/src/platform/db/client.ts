@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { SQLite } from './sqlite-driver.js';
 
 // node-postgres returns int8 (bigint, count(*)) as strings by default. Epoch milliseconds and
 // ids fit in a JS number, so parse them as numbers on the way out.

@@ -1,0 +1,19 @@
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+
+const require = createRequire(import.meta.url);
+
+/** The Node major version this process runs on. */
+export const nodeMajor = Number(process.versions.node.split('.')[0]);
+
+/**
+ * The better-sqlite3 build for this Node version, with one API:
+ * - Node 22 and later: better-sqlite3 13 (Node-API, prebuilt in the package; installed as
+ *   `better-sqlite3-napi`). Version 12 aborts the process on Node 24.19+ when the garbage collector
+ *   finalises a statement outside a JS context (`RemoveEnvironmentCleanupHook` assertion).
+ * - Node 20: better-sqlite3 12, built from source at install; 13 does not load on Node 20.
+ * Both are installed on every machine; only the one chosen here is loaded.
+ */
+export const SQLite: typeof BetterSqlite3 = require(
+  nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
+);
