@@ -132,10 +132,12 @@ describe.each(engines)('STOMP over SockJS at /sv/stomp (%s)', (engine) => {
   });
 
   it('ends the session with ERROR when the token expires', async () => {
-    const shortLived = new AccessTokens(t.app.ctx.config.jwtSecret, 1);
+    // JWT expiry has a one-second resolution: a 3 s token is valid for at least 2 s, enough to
+    // connect on a loaded machine, and ends well inside the wait below.
+    const shortLived = new AccessTokens(t.app.ctx.config.jwtSecret, 3);
     const token = await shortLived.sign({ userId: owner.id, username: owner.username, roles: [] });
     const stomp = await connectStomp(baseUrl, token);
-    const error = await stomp.waitForError(4000);
+    const error = await stomp.waitForError(8000);
     expect(error.headers.message).toBe(mensajes.sesionExpirada);
     await stomp.close();
   });
