@@ -39,10 +39,9 @@ async function notifyFromServer(
 const bell = (page: Page) => page.getByRole('button', { name: /^Notificaciones/ });
 
 test.describe('notificaciones', () => {
-  // Disabled: in a full e2e run the bell does not reach '1 sin leer' after the Telegram link (it
-  // passes when this file runs alone). Open defect, recorded in issue 10's note; the link, the stored
-  // notification and the live bell are covered by the server and component tests meanwhile.
-  test.fixme('vincular Telegram avisa en vivo, el modal limpia la campana y la de un programa lleva a /home/programa?id=', async ({
+  // The link may land before the page's subscription to /topic/user{id} is confirmed: the bell
+  // then catches up by refetching on the subscription's RECEIPT (useRealtimeSubscribed).
+  test('vincular Telegram avisa en vivo, el modal limpia la campana y la de un programa lleva a /home/programa?id=', async ({
     page,
     request,
   }) => {

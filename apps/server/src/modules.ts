@@ -16,6 +16,7 @@ import {
   registerPushRoutes,
 } from './modules/notifications/index.js';
 import { registerRealtime, type StompServer } from './modules/realtime/index.js';
+import { createSupportService, registerSupportRoutes } from './modules/support/index.js';
 import { registerTelemetry, type Telemetry } from './modules/telemetry/index.js';
 import { createUserDirectory, createUsersService, registerUsersRoutes } from './modules/users/index.js';
 import { createViewsService, registerViewsRoutes } from './modules/views/index.js';
@@ -75,7 +76,7 @@ export async function registerModules(
     vapidPublicKey: ctx.config.vapid.publicKey,
     requireAuth: ctx.requireAuth,
   });
-  registerNotificationsModule(app, ctx, {
+  const notifier = registerNotificationsModule(app, ctx, {
     contactOf: (userId) => users.notificationContact(userId),
     linkTelegramByPhone: (phoneNumber, chatId) => users.linkTelegramByPhone(phoneNumber, chatId),
     channels: [createPushChannel({ db: ctx.db, log: ctx.log, vapid: ctx.config.vapid })],
@@ -123,10 +124,16 @@ export async function registerModules(
   devices.views.setOwnershipCheck(views.owns);
   registerViewsRoutes(app, ctx, views);
 
+  // ---- support: queries and their live chat; admins are read through the user directory ----
+  // The shop's purchase check (purchases) is plugged in once the shop exists.
+  const support = createSupportService({ db: ctx.db, hub: ctx.hub, notifier, users: userDirectory });
+  registerSupportRoutes(app, ctx, support);
+
   // ---- connectivity: three peers. realtime delivers what modules publish on ctx.hub; mqtt
   // hands device traffic to telemetry.gateway; telemetry sends commands through mqtt.commands.
   const stomp = registerRealtime(app, ctx, {
     equipo: async (userId, deviceId) => ((await devices.access.roleOn(userId, deviceId)) ?? 0) > 0,
+    consulta: (userId, consultaId) => support.canFollow(userId, consultaId),
   });
   const telemetry = registerTelemetry(app, ctx, {
     directory: devices.telemetryDirectory,

@@ -87,6 +87,25 @@ export const ChequearUsuarioInputSchema = z
   })
   .refine((v) => Boolean(v.username || v.mail), { path: ['mail'], error: mensajes.requerido });
 
+/** The platform's default time zone (spec 2 §1): scheduled events and programs run in the user's zone. */
+export const zonaHorariaPorDefecto = 'America/Argentina/Buenos_Aires';
+
+/** True for an IANA time zone name the runtime knows. */
+export function esZonaHorariaValida(zona: string): boolean {
+  if (!zona || zona.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('es', { timeZone: zona });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const zonaHorariaSchema = z
+  .string({ error: mensajes.zonaHorariaInvalida })
+  .trim()
+  .refine(esZonaHorariaValida, { error: mensajes.zonaHorariaInvalida });
+
 const UsuarioFormBase = z.object({
   nombre: nombrePersonaSchema,
   mail: mailSchema,
@@ -113,6 +132,8 @@ export const RegistroFormSchema = UsuarioFormBase.extend({
 export type RegistroForm = z.infer<typeof RegistroFormSchema>;
 
 export const ActualizarUsuarioInputSchema = UsuarioFormBase.extend({
+  /** Optional: absent keeps the current zone. */
+  zonaHoraria: zonaHorariaSchema.optional().nullable(),
   /** Needed only when the e-mail changes: the hash from enviarCodigoRegistracion and the code mailed. */
   hash: z.string().optional().nullable(),
   codigoIngresado: codigoVerificacionSchema.optional().nullable(),
@@ -282,6 +303,8 @@ export const UsuarioSesionSchema = z.object({
   tieneUsuarioPadre: z.boolean(),
   esUsuarioExterno: z.boolean(),
   telegramChatId: z.string().nullable(),
+  /** IANA time zone of scheduled events and programs (default America/Argentina/Buenos_Aires). */
+  zonaHoraria: z.string(),
   token: LicenciaSchema.nullable(),
 });
 export type UsuarioSesion = z.infer<typeof UsuarioSesionSchema>;

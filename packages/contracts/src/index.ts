@@ -10,6 +10,7 @@ export * from './messages.js';
 export * from './notifications.js';
 export * from './push.js';
 export * from './realtime.js';
+export * from './support.js';
 export * from './telemetry.js';
 export * from './values.js';
 export * from './views.js';

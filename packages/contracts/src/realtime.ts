@@ -79,12 +79,21 @@ export const ProgramaEstadoEventSchema = z.object({
   idTareaActual: z.number().nullable(),
 });
 
-// ---- /topic/consulta{id}: a support query's chat ----
+// ---- support queries: on /topic/user{id} of the query's owner and of every admin, and on
+// /topic/consulta{id} (owner and admins may subscribe) ----
 
+/** A new chat message of a support query (either side); `estado` is the query's state after it. */
 export const ChatMensajeEventSchema = z.object({
   tipo: z.literal('chat.mensaje'),
   idConsulta: z.number(),
-  mensaje: z.object({ cuerpo: z.string(), fecha: z.number(), esMsgDeUser: z.boolean() }),
+  mensaje: z.object({ id: z.number(), cuerpo: z.string(), fecha: z.number(), esMsgDeUser: z.boolean() }),
+  estado: z.object({ id: z.number(), descripcion: z.string() }),
+});
+/** A support query was opened or changed state (answered, closed, cancelled, reopened). */
+export const ConsultaEstadoEventSchema = z.object({
+  tipo: z.literal('consulta.estado'),
+  idConsulta: z.number(),
+  estado: z.object({ id: z.number(), descripcion: z.string() }),
 });
 
 /** The events each destination kind carries. */
@@ -97,9 +106,11 @@ export const realtimeEventSchemas = {
     AutorizacionRespondidaEventSchema,
     AccesoRevocadoEventSchema,
     CompraEstadoEventSchema,
+    ChatMensajeEventSchema,
+    ConsultaEstadoEventSchema,
   ],
   programa: [ProgramaEstadoEventSchema],
-  consulta: [ChatMensajeEventSchema],
+  consulta: [ChatMensajeEventSchema, ConsultaEstadoEventSchema],
 } as const;
 
 export type DestinationKind = keyof typeof realtimeEventSchemas;
@@ -142,7 +153,6 @@ export const RealtimeEventSchema = z.discriminatedUnion('tipo', [
   ...realtimeEventSchemas.equipo,
   ...realtimeEventSchemas.usuario,
   ...realtimeEventSchemas.programa,
-  ...realtimeEventSchemas.consulta,
 ]);
 /** Any live event, of any destination (transport code: relay, codec). */
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
@@ -153,3 +163,5 @@ export type NotificacionEvent = z.infer<typeof NotificacionEventSchema>;
 export type AutorizacionNuevaEvent = z.infer<typeof AutorizacionNuevaEventSchema>;
 export type AutorizacionRespondidaEvent = z.infer<typeof AutorizacionRespondidaEventSchema>;
 export type AccesoRevocadoEvent = z.infer<typeof AccesoRevocadoEventSchema>;
+export type ChatMensajeEvent = z.infer<typeof ChatMensajeEventSchema>;
+export type ConsultaEstadoEvent = z.infer<typeof ConsultaEstadoEventSchema>;

@@ -14,7 +14,8 @@ const valor: SensorValorEvent = {
 const chat: RealtimeEventMap['consulta'] = {
   tipo: 'chat.mensaje',
   idConsulta: 4,
-  mensaje: { cuerpo: 'hola', fecha: 0, esMsgDeUser: true },
+  mensaje: { id: 1, cuerpo: 'hola', fecha: 0, esMsgDeUser: true },
+  estado: { id: 1, descripcion: 'Abierta' },
 };
 
 describe('typed live events', () => {

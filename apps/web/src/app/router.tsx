@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { authRoutes } from '../features/auth';
 import { deviceRoutes, publicDeviceRoutes } from '../features/devices';
 import { historyRoutes } from '../features/history';
+import { supportAdminRoutes, supportRoutes } from '../features/support';
 import { userRoutes } from '../features/users';
 import { viewRoutes } from '../features/views';
 import { useSession } from '../shared/api/session';
@@ -12,6 +13,7 @@ import { LandingRedirect, RequireAdmin, RequireAuth } from './RequireAuth';
 /** Administration (ROLE_ADMIN only, behind RequireAdmin); built by later issues. */
 export const adminRoutes: RouteObject[] = [
   { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
+  ...supportAdminRoutes,
 ];
 
 /** Screens that later issues build; each shows a clear "en construcción" page until then. */
@@ -46,6 +48,7 @@ export const routes: RouteObject[] = [
       ...deviceRoutes,
       ...historyRoutes,
       ...userRoutes,
+      ...supportRoutes,
       ...viewRoutes,
       ...pendingRoutes,
       { element: <RequireAdmin />, children: adminRoutes },

@@ -9,8 +9,8 @@ export type DestinationAuthorizer = (userId: number, id: number) => Promise<bool
 
 /**
  * One authorizer per destination kind, plugged in by the module that owns the kind (modules.ts):
- * `equipo` by devices. `usuario` is built in (only that user). A kind without one is denied,
- * so `/topic/pro{id}` and `/topic/consulta{id}` stay closed until programs and support exist.
+ * `equipo` by devices, `consulta` by support. `usuario` is built in (only that user). A kind
+ * without one is denied, so `/topic/pro{id}` stays closed until programs exist.
  */
 export type TopicAuthorizers = Partial<Record<Exclude<DestinationKind, 'usuario'>, DestinationAuthorizer>>;
 

@@ -701,6 +701,7 @@ describe.each(engines)('users API (%s)', (engine) => {
           tieneUsuarioPadre: true,
           esUsuarioExterno: false,
           telegramChatId: '998877',
+          zonaHoraria: 'America/Argentina/Buenos_Aires',
           token: expect.objectContaining({
             tipoSuscripcion: { id: 4, descripcion: 'Full' },
             esGratuito: false,
@@ -757,6 +758,28 @@ describe.each(engines)('users API (%s)', (engine) => {
         mensaje: 'Se han actualizado los valores correctamente',
         usuario: { nombre: 'Nombre Nuevo', username, telefono: '3511234567' },
       });
+    });
+
+    it('keeps the time zone of scheduled work in the profile, refusing unknown zones', async () => {
+      const user = await createUser(t);
+      const form = { nombre: 'Nombre', mail: user.mail, telefono: '', username: user.username };
+      const bad = await post(
+        '/sv/api/usuario/actualizar',
+        { ...form, zonaHoraria: 'Marte/Olimpo' },
+        user.auth,
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({
+        errores: [{ campo: 'zonaHoraria', mensaje: 'Seleccione una zona horaria válida.' }],
+      });
+      const ok = await post(
+        '/sv/api/usuario/actualizar',
+        { ...form, zonaHoraria: 'Europe/Madrid' },
+        user.auth,
+      );
+      expect(ok.json()).toMatchObject({ status: 1, usuario: { zonaHoraria: 'Europe/Madrid' } });
+      const kept = await post('/sv/api/usuario/actualizar', form, user.auth);
+      expect(kept.json()).toMatchObject({ status: 1, usuario: { zonaHoraria: 'Europe/Madrid' } });
     });
 
     it('needs the e-mail code when the e-mail changes', async () => {

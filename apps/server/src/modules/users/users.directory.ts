@@ -1,3 +1,4 @@
+import { zonaHorariaPorDefecto } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { createUsersRepository } from './users.repository.js';
 
@@ -18,9 +19,33 @@ export function createUserDirectory(db: Db) {
       const row = await repo.byUsernameOrMail(executor, text);
       return row ? { id: Number(row.id) } : null;
     },
+    /** The user's IANA time zone, or the platform default. */
+    async timeZoneOf(userId: number, executor: Db = db): Promise<string> {
+      const row = await repo.byId(executor, userId);
+      return row?.zona_horaria ?? zonaHorariaPorDefecto;
+    },
     async idByUsername(username: string, executor: Db = db): Promise<number | null> {
       const row = await repo.byUsername(executor, username);
       return row ? Number(row.id) : null;
+    },
+    /** Whether the user holds the platform role (read now, not from a token that may be stale). */
+    async hasPlatformRole(userId: number, rol: string, executor: Db = db): Promise<boolean> {
+      return (await repo.roles(executor, userId)).includes(rol);
+    },
+    /** Every user holding the platform role (support tells all admins about queries). */
+    async idsWithPlatformRole(rol: string, executor: Db = db): Promise<number[]> {
+      const rows = await executor.selectFrom('user_roles').select('user_id').where('rol', '=', rol).execute();
+      return rows.map((row) => Number(row.user_id));
+    },
+    /** Usernames by id, for lists that show who did something. */
+    async usernamesOf(userIds: readonly number[], executor: Db = db): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await executor
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', 'in', [...new Set(userIds)])
+        .execute();
+      return new Map(rows.map((row) => [Number(row.id), row.username]));
     },
   };
 }

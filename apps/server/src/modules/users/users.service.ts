@@ -8,6 +8,7 @@ import {
   rolesUsuario,
   tiposSuscripcion,
   type UsuarioSesion,
+  zonaHorariaPorDefecto,
 } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
@@ -117,6 +118,7 @@ export function createUsersService(deps: UsersDeps) {
       tieneUsuarioPadre: user.usuario_padre_id !== null,
       esUsuarioExterno: user.es_externo === 1,
       telegramChatId: user.telegram_chat_id,
+      zonaHoraria: user.zona_horaria ?? zonaHorariaPorDefecto,
       token,
     };
   }
@@ -432,6 +434,7 @@ export function createUsersService(deps: UsersDeps) {
           mail: input.mail,
           telefono: emptyToNull(input.telefono),
           codigo_pais_id: input.codigoPais ?? null,
+          ...(input.zonaHoraria ? { zona_horaria: input.zonaHoraria } : {}),
           ...(mailChanged ? { mail_validado: 1 } : {}),
         });
       });

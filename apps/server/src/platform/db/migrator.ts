@@ -6,6 +6,8 @@ import * as m0006 from './migrations/0006_groups.js';
 import * as m0007 from './migrations/0007_notifications.js';
 import * as m0008 from './migrations/0008_push.js';
 import * as m0009 from './migrations/0009_views.js';
+import * as m0010 from './migrations/0010_user_time_zone.js';
+import * as m0011 from './migrations/0011_support.js';
 
 /**
  * Migrations are imported statically (not read from disk) so the same list works from
@@ -19,6 +21,8 @@ export const migrations: Record<string, Migration> = {
   '0007_notifications': m0007,
   '0008_push': m0008,
   '0009_views': m0009,
+  '0010_user_time_zone': m0010,
+  '0011_support': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -23,6 +23,8 @@ export interface UsersTable {
   telegram_chat_id: string | null;
   empresa_id: number | null;
   usuario_padre_id: number | null;
+  /** IANA time zone; null = the platform default. */
+  zona_horaria: string | null;
   created_at: EpochMs;
 }
 
@@ -239,6 +241,29 @@ export interface ViewSensorsTable {
   orden: number;
 }
 
+/** Support queries (support module). `compra_id` is the purchase of a 'Consulta por compra'. */
+export interface ConsultasTable {
+  id: Id;
+  user_id: number;
+  titulo: string;
+  tipo_problema_id: number;
+  estado_id: number;
+  es_de_compra: Bool;
+  compra_id: number | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** The chat of a support query, in id order. */
+export interface ConsultaMensajesTable {
+  id: Id;
+  consulta_id: number;
+  cuerpo: string;
+  es_de_usuario: Bool;
+  autor_id: number | null;
+  created_at: EpochMs;
+}
+
 /** Raw readings, keyed for (sensor_id, ts) range scans. valor_num is set when the value is numeric. */
 export interface ReadingsTable {
   id: Id;
@@ -329,6 +354,8 @@ export interface Database {
   reading_rollups: ReadingRollupsTable;
   views: ViewsTable;
   view_sensors: ViewSensorsTable;
+  consultas: ConsultasTable;
+  consulta_mensajes: ConsultaMensajesTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_cooldowns: NotificationCooldownsTable;

@@ -5,6 +5,7 @@ import { useDeviceLive } from '../../features/devices';
 import { useGroupsLive } from '../../features/groups';
 import { useLicenceLive } from '../../features/licensing';
 import { PushPermissionBanner, UpdatePrompt, useNotificationsLive } from '../../features/notifications';
+import { SupportChatHost, useSupportLive } from '../../features/support';
 import { useRealtimeConnection } from '../../shared/realtime/useRealtime';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { SideMenu, sectionOf } from './SideMenu';
@@ -28,6 +29,7 @@ export function AppLayout() {
   useLicenceLive();
   useNotificationsLive();
   useGroupsLive();
+  useSupportLive();
 
   const closeMobile = () => setMobileOpen(false);
   const menu = <SideMenu section={section} onNavigate={closeMobile} />;
@@ -65,6 +67,7 @@ export function AppLayout() {
         </Box>
       </Box>
       <SupportBubble />
+      <SupportChatHost />
       <UpdatePrompt />
       <PushPermissionBanner />
     </Box>

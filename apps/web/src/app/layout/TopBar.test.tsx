@@ -37,6 +37,7 @@ function usuario(overrides: Partial<UsuarioSesion> = {}): UsuarioSesion {
     tieneUsuarioPadre: false,
     esUsuarioExterno: false,
     telegramChatId: null,
+    zonaHoraria: 'America/Argentina/Buenos_Aires',
     token: trial,
     ...overrides,
   };

@@ -7,5 +7,4 @@ export const userRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./pages/MyDataPage')).MyDataPage }),
   },
   { path: '/perfil/usuarios', element: <EnConstruccion titulo="Mis usuarios" /> },
-  { path: '/perfil/misConsultas', element: <EnConstruccion titulo="Mis consultas" /> },
 ];

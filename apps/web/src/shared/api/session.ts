@@ -17,6 +17,16 @@ export function landingPathFor(usuario: Pick<UsuarioSesion, 'roles'> | null | un
   return isAdmin(usuario) ? '/admin/equipos' : '/home/misEquipos';
 }
 
+/**
+ * Reads the session user again (licence counters, roles, Telegram link, logo) and keeps the stored
+ * copy current. Used by the layout on load and by the live hooks when the server says it changed.
+ */
+export async function reloadSessionUser(): Promise<UsuarioSesion | null> {
+  const answer = await api.get<{ usuario?: UsuarioSesion }>('/api/usuario/');
+  if (answer.usuario) sessionStore.updateUsuario(answer.usuario);
+  return answer.usuario ?? null;
+}
+
 /** Revokes the refresh token (best effort) and forgets the session locally. */
 export async function logout(): Promise<void> {
   const session = sessionStore.get();

@@ -11,6 +11,8 @@ class FakeClient {
   onWebSocketClose: () => void = () => {};
   subscriptions: string[] = [];
   handlers = new Map<string, (message: { body: string }) => void>();
+  receipts = new Map<string, () => void>();
+  receiptOf = new Map<string, string>();
   beforeConnect: (self: FakeClient) => Promise<void>;
   constructor(config: { beforeConnect: (self: FakeClient) => Promise<void> }) {
     this.beforeConnect = config.beforeConnect;
@@ -18,10 +20,23 @@ class FakeClient {
   }
   activate() {}
   async deactivate() {}
-  subscribe(destination: string, handler: (message: { body: string }) => void) {
+  subscribe(
+    destination: string,
+    handler: (message: { body: string }) => void,
+    headers: Record<string, string> = {},
+  ) {
     this.subscriptions.push(destination);
     this.handlers.set(destination, handler);
+    if (headers.receipt) this.receiptOf.set(destination, headers.receipt);
     return { unsubscribe: () => {} };
+  }
+  watchForReceipt(receipt: string, callback: () => void) {
+    this.receipts.set(receipt, callback);
+  }
+  /** The server's RECEIPT for the SUBSCRIBE of `destination`. */
+  confirm(destination: string) {
+    const receipt = this.receiptOf.get(destination);
+    if (receipt) this.receipts.get(receipt)?.();
   }
   async open() {
     await this.beforeConnect(this);
@@ -83,6 +98,36 @@ describe('RealtimeConnection', () => {
     await second?.open();
     expect(second?.subscriptions).toEqual(['/topic/7']);
     expect(reconnected).toHaveBeenCalledTimes(1);
+    await connection.stop();
+  });
+
+  it("tells a destination's listeners when the server confirms the subscription, again after a reconnect", async () => {
+    const connection = new RealtimeConnection();
+    const confirmed = vi.fn();
+    connection.subscribe(topics.usuario(3), () => {});
+    connection.onSubscribed(topics.usuario(3), confirmed);
+    connection.start();
+    const first = FakeClient.instances[0];
+    await first?.open();
+    expect(confirmed).not.toHaveBeenCalled();
+    first?.confirm(topics.usuario(3));
+    expect(confirmed).toHaveBeenCalledTimes(1);
+
+    // A listener that joins later hears at once that it is confirmed.
+    const late = vi.fn();
+    connection.onSubscribed(topics.usuario(3), late);
+    await Promise.resolve();
+    expect(late).toHaveBeenCalledTimes(1);
+
+    first?.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    const second = FakeClient.instances[1];
+    await second?.open();
+    // A RECEIPT of the old connection counts for nothing.
+    first?.confirm(topics.usuario(3));
+    expect(confirmed).toHaveBeenCalledTimes(1);
+    second?.confirm(topics.usuario(3));
+    expect(confirmed).toHaveBeenCalledTimes(2);
     await connection.stop();
   });
 

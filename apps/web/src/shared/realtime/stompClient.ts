@@ -41,6 +41,10 @@ export class RealtimeConnection {
   private client: Client | null = null;
   private readonly wanted = new Map<string, Set<FrameListener>>();
   private readonly active = new Map<string, StompSubscription>();
+  /** Destinations whose SUBSCRIBE the server has confirmed (RECEIPT) on the current connection. */
+  private readonly confirmed = new Set<string>();
+  private readonly confirmedListeners = new Map<string, Set<() => void>>();
+  private receiptSeq = 0;
   private readonly reconnectListeners = new Set<() => void>();
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
   private retries = 0;
@@ -65,6 +69,7 @@ export class RealtimeConnection {
     const client = this.client;
     this.client = null;
     this.active.clear();
+    this.confirmed.clear();
     this.setState('desconectado');
     await client?.deactivate();
   }
@@ -91,6 +96,26 @@ export class RealtimeConnection {
       this.wanted.delete(destination);
       this.active.get(destination)?.unsubscribe();
       this.active.delete(destination);
+      this.confirmed.delete(destination);
+    };
+  }
+
+  /**
+   * Runs each time the server confirms the subscription to `destination` (on the first connection
+   * and after every reconnect), and at once if it is confirmed already. A feature that loaded its
+   * data over HTTP refetches here: anything published before the subscription took hold is not lost.
+   */
+  onSubscribed(destination: string, listener: () => void): () => void {
+    let listeners = this.confirmedListeners.get(destination);
+    if (!listeners) {
+      listeners = new Set();
+      this.confirmedListeners.set(destination, listeners);
+    }
+    listeners.add(listener);
+    if (this.confirmed.has(destination)) queueMicrotask(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.confirmedListeners.delete(destination);
     };
   }
 
@@ -112,22 +137,32 @@ export class RealtimeConnection {
   private subscribeNow(destination: string): void {
     const client = this.client;
     if (!client?.connected || this.active.has(destination)) return;
-    const subscription = client.subscribe(destination, (message) => {
-      let event: RealtimeEvent;
-      try {
-        const parsed = RealtimeEventSchema.safeParse(JSON.parse(message.body));
-        if (!parsed.success) return;
-        event = parsed.data;
-      } catch {
-        return;
-      }
-      if (!carries(destination, event)) {
-        this.dropped += 1;
-        console.debug(`STOMP: ${event.tipo} no corresponde a ${destination} (${this.dropped} descartados)`);
-        return;
-      }
-      for (const listener of this.wanted.get(destination) ?? []) listener(event);
+    const receipt = `sub-${++this.receiptSeq}`;
+    client.watchForReceipt(receipt, () => {
+      if (this.client !== client || !this.active.has(destination)) return;
+      this.confirmed.add(destination);
+      for (const listener of this.confirmedListeners.get(destination) ?? []) listener();
     });
+    const subscription = client.subscribe(
+      destination,
+      (message) => {
+        let event: RealtimeEvent;
+        try {
+          const parsed = RealtimeEventSchema.safeParse(JSON.parse(message.body));
+          if (!parsed.success) return;
+          event = parsed.data;
+        } catch {
+          return;
+        }
+        if (!carries(destination, event)) {
+          this.dropped += 1;
+          console.debug(`STOMP: ${event.tipo} no corresponde a ${destination} (${this.dropped} descartados)`);
+          return;
+        }
+        for (const listener of this.wanted.get(destination) ?? []) listener(event);
+      },
+      { receipt },
+    );
     this.active.set(destination, subscription);
   }
 
@@ -163,6 +198,7 @@ export class RealtimeConnection {
     client.onConnect = () => {
       this.retries = 0;
       this.active.clear();
+      this.confirmed.clear();
       this.setState('conectado');
       for (const destination of this.wanted.keys()) this.subscribeNow(destination);
       if (this.everConnected) for (const listener of this.reconnectListeners) listener();
@@ -180,6 +216,7 @@ export class RealtimeConnection {
     client.onWebSocketClose = () => {
       if (this.client !== client || this.stopped) return;
       this.active.clear();
+      this.confirmed.clear();
       this.setState('desconectado');
       this.retries += 1;
       const delay = tiempos.socketReintentoMs * this.retries;

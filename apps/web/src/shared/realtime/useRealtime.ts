@@ -50,6 +50,19 @@ export function useRealtimeTopics<K extends DestinationKind>(
   }, [key]);
 }
 
+/**
+ * Runs each time the server confirms the subscription to `destination` (first connection and every
+ * reconnect): the place to refetch data loaded over HTTP, so nothing published in between is missed.
+ */
+export function useRealtimeSubscribed(destination: string | null, listener: () => void): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    if (destination === null) return;
+    return realtimeConnection().onSubscribed(destination, () => latest.current());
+  }, [destination]);
+}
+
 /** Runs after every reconnect, so a feature refetches what it may have missed meanwhile (spec 1 §4). */
 export function useRealtimeReconnect(listener: () => void): void {
   const latest = useRef(listener);

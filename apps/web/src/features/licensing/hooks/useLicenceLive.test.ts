@@ -7,6 +7,7 @@ const subscribed: { destination: string | null; listener: (event: RealtimeEventM
   [];
 const apiGet = vi.fn();
 vi.mock('../../../shared/realtime/useRealtime', () => ({
+  useRealtimeSubscribed: () => {},
   useRealtimeTopic: (destination: string | null, listener: (event: RealtimeEventMap['usuario']) => void) => {
     subscribed.push({ destination, listener });
   },

@@ -14,6 +14,7 @@ const live = vi.hoisted(() => ({
   destination: '',
 }));
 vi.mock('../../../shared/realtime/useRealtime', () => ({
+  useRealtimeSubscribed: () => {},
   useRealtimeTopic: (destination: string | null, listener: (event: RealtimeEvent) => void) => {
     live.destination = destination ?? '';
     live.listener = listener;

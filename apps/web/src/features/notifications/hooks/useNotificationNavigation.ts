@@ -10,8 +10,8 @@ import { useNavigate } from 'react-router';
 export const groupListKeyRoots = ['grupos', 'usuarios'] as const;
 
 /**
- * Where a click on a notification goes, by origin (spec 1 §4). An enquiry (consulta) should open
- * its chat bubble; until the support bubble exists it opens /perfil/misConsultas?id={idRef}.
+ * Where a click on a notification goes, by origin (spec 1 §4). An enquiry (consulta) goes to
+ * /perfil/misConsultas?id={idRef}, which opens that query's chat bubble.
  */
 export function useNotificationNavigation(): (notificacion: Notificacion) => void {
   const navigate = useNavigate();

@@ -8,6 +8,7 @@ import { sessionStore } from '../../../shared/api/session';
 const subscribed: { destination: string | null; listener: (event: RealtimeEventMap['usuario']) => void }[] =
   [];
 vi.mock('../../../shared/realtime/useRealtime', () => ({
+  useRealtimeSubscribed: () => {},
   useRealtimeTopic: (destination: string | null, listener: (event: RealtimeEventMap['usuario']) => void) => {
     subscribed.push({ destination, listener });
   },
