@@ -53,8 +53,9 @@ export const sessionStore = {
     const current = sessionStore.get();
     if (current) write({ ...current, refresh_token });
   },
+  /** Changes only the user: the tokens are the stored ones, never an older copy held in memory. */
   updateUsuario(usuario: UsuarioSesion) {
-    const current = sessionStore.get();
+    const current = read() ?? sessionStore.get();
     if (current) write({ ...current, usuario });
   },
   clear() {
