@@ -102,6 +102,7 @@ const EnvSchema = z.object({
   OSRM_URL: optionalUrl,
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
+  HISTORY_SEAL_INTERVAL_SECONDS: z.coerce.number().min(0).default(300),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
@@ -174,6 +175,8 @@ export interface Config {
   osrmUrl: string | undefined;
   tileUrl: string;
   historyRetentionDays: number;
+  /** How often past hours of readings are sealed into compressed chunks; 0 turns sealing off. */
+  historySealIntervalSeconds: number;
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
@@ -291,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     osrmUrl: e.OSRM_URL,
     tileUrl: e.TILE_URL,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
+    historySealIntervalSeconds: e.HISTORY_SEAL_INTERVAL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -85,7 +85,11 @@ export async function registerModules(
   // ---- history: readings + rollups; devices and telemetry receive `history` ----
   const history = createHistoryService({ db: ctx.db, log: ctx.log, config: ctx.config });
   history.startRetention();
-  app.addHook('onClose', async () => history.stopRetention());
+  history.sealer.start();
+  app.addHook('onClose', async () => {
+    history.stopRetention();
+    await history.sealer.stop();
+  });
 
   // ---- devices: equipos, carpetas, sensors, widgets, layouts; licence usage counts ----
   // Telemetry (its cache) and mqtt (sessions with old credentials) listen once they are built.

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/client.js';
 import type { Database } from '../../platform/db/schema.js';
+import { byTsId, CHUNK_SPAN_MS, createChunkStore, type SealedReading } from './history.chunks.js';
 import { bucketStart, historyDialect } from './history.dialect.js';
 
 /** One reading as the ingest path hands it over. */
@@ -113,8 +114,62 @@ export function aggregateRollups(rows: readonly ReadingInput[]): RollupRow[] {
   return [...byKey.values()];
 }
 
+/** Merges bucket lists (rows side and sealed side) that may share bucket starts. */
+function mergeBuckets(
+  rows: Bucket[],
+  sealed: Map<number, { cnt: number; sum: number; min: number; max: number }>,
+): Bucket[] {
+  if (sealed.size === 0) return rows;
+  const byTs = new Map<number, Bucket>();
+  for (const bucket of rows) byTs.set(bucket.ts, { ...bucket });
+  for (const [ts, b] of sealed) {
+    const current = byTs.get(ts);
+    if (!current) byTs.set(ts, { ts, ...b });
+    else {
+      current.cnt += b.cnt;
+      current.sum += b.sum;
+      current.min = Math.min(current.min, b.min);
+      current.max = Math.max(current.max, b.max);
+    }
+  }
+  return [...byTs.values()].sort((a, b) => a.ts - b.ts);
+}
+
+/** The list's order as a comparator (numbers before texts when ordering by value, as in SQL). */
+function listComparator(order: ListOrder): (a: RawReading, b: RawReading) => number {
+  const sign = order.startsWith('-') ? -1 : 1;
+  if (order.endsWith('valor')) {
+    return (a, b) => {
+      const an = a.valorNum === null ? 1 : 0;
+      const bn = b.valorNum === null ? 1 : 0;
+      if (an !== bn) return sign * (an - bn);
+      if (a.valorNum !== null && b.valorNum !== null && a.valorNum !== b.valorNum)
+        return sign * (a.valorNum < b.valorNum ? -1 : 1);
+      if (a.valor !== b.valor) return sign * (a.valor < b.valor ? -1 : 1);
+      return sign * (a.id - b.id);
+    };
+  }
+  return (a, b) => sign * byTsId(a, b);
+}
+
+/** The two sorted lists merged, window [offset, offset + limit) taken. */
+function mergeWindow<T>(a: T[], b: T[], compare: (x: T, y: T) => number, offset: number, limit: number): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  let index = 0;
+  while (index < offset + limit && (i < a.length || j < b.length)) {
+    const takeA = j >= b.length || (i < a.length && compare(a[i] as T, b[j] as T) <= 0);
+    const item = (takeA ? a[i++] : b[j++]) as T;
+    if (index >= offset) out.push(item);
+    index++;
+  }
+  return out;
+}
+
 export function createHistoryRepository(db: Db) {
   const dialect = historyDialect(db);
+  const sealed = createChunkStore(db);
 
   async function upsertRollups(executor: Db, rollups: RollupRow[]): Promise<void> {
     for (const part of chunks(rollups, INSERT_CHUNK)) {
@@ -149,8 +204,21 @@ export function createHistoryRepository(db: Db) {
       .where('ts', '<', bucketTs + size)
       .where('valor_num', 'is not', null)
       .executeTakeFirst();
-    const cnt = Number(agg?.cnt ?? 0);
-    if (!agg || cnt === 0 || agg.min === null || agg.max === null) {
+    let cnt = Number(agg?.cnt ?? 0);
+    let sum = Number(agg?.sum ?? 0);
+    let min = agg?.min === null || agg?.min === undefined ? Number.POSITIVE_INFINITY : Number(agg.min);
+    let max = agg?.max === null || agg?.max === undefined ? Number.NEGATIVE_INFINITY : Number(agg.max);
+    // Minute rollups describe the rows side only; an hour rollup also counts the hour's chunk.
+    if (resolution === CHUNK_SPAN_MS / 1000) {
+      const stats = await sealed.hourStats(executor, sensorId, bucketTs);
+      if (stats) {
+        cnt += stats.cnt;
+        sum += stats.sum;
+        min = Math.min(min, stats.min);
+        max = Math.max(max, stats.max);
+      }
+    }
+    if (cnt === 0) {
       await executor
         .deleteFrom('reading_rollups')
         .where('sensor_id', '=', sensorId)
@@ -166,9 +234,9 @@ export function createHistoryRepository(db: Db) {
         resolution_s: resolution,
         bucket_ts: bucketTs,
         cnt,
-        sum: Number(agg.sum),
-        min: Number(agg.min),
-        max: Number(agg.max),
+        sum,
+        min,
+        max,
       })
       .onConflict((oc) =>
         oc.columns(['sensor_id', 'resolution_s', 'bucket_ts']).doUpdateSet((eb) => ({
@@ -241,6 +309,30 @@ export function createHistoryRepository(db: Db) {
     return inner + head + tail;
   }
 
+  /**
+   * Numeric readings in [from, to) on both sides: whole hours from the hour rollups (which count
+   * sealed readings too); the partial hours at the edges from the rows side (minute rollups and
+   * raw rows) plus the sealed side.
+   */
+  async function countNumericAll(sensorId: number, from: number, to: number): Promise<number> {
+    const edge = (a: number, b: number) =>
+      a >= b
+        ? Promise.resolve(0)
+        : Promise.all([
+            countNumeric(sensorId, a, b, 0),
+            sealed.count(sensorId, a, b, { kind: 'numeric' }),
+          ]).then(([rows, sealedCount]) => rows + sealedCount);
+    const start = Math.ceil(from / CHUNK_SPAN_MS) * CHUNK_SPAN_MS;
+    const end = Math.floor(to / CHUNK_SPAN_MS) * CHUNK_SPAN_MS;
+    if (start >= end) return edge(from, to);
+    const [inner, head, tail] = await Promise.all([
+      sumRollups(sensorId, 3600, start, end),
+      edge(from, start),
+      edge(end, to),
+    ]);
+    return inner + head + tail;
+  }
+
   /** Deletes matching readings DELETE_BATCH at a time, yielding to the event loop in between. */
   async function deleteReadingsBatched(
     filter: (
@@ -265,8 +357,29 @@ export function createHistoryRepository(db: Db) {
     }
   }
 
+  /** Deletes a reading held in a chunk: the chunk is rewritten without it, and its hour rollup rebuilt. */
+  async function deleteSealedReading(trx: Db, sensorId: number, readingId: number): Promise<boolean> {
+    const found = await sealed.findById(trx, sensorId, readingId);
+    if (!found) return false;
+    const { meta, chunk, index } = found;
+    const kept = [];
+    for (let i = 0; i < chunk.count; i++) {
+      if (i === index) continue;
+      kept.push({
+        id: chunk.ids[i] as number,
+        ts: chunk.ts[i] as number,
+        valor: chunk.valorAt(i),
+        valorNum: chunk.nums[i] ?? null,
+      });
+    }
+    await sealed.rewrite(trx, meta, kept);
+    if (chunk.nums[index] !== null) await rebuildBucket(trx, sensorId, 3600, meta.hourTs);
+    return true;
+  }
+
   return {
     db,
+    sealed,
 
     /**
      * Exact number of readings in [from, to) without scanning the range: numeric readings come
@@ -274,18 +387,22 @@ export function createHistoryRepository(db: Db) {
      * rest from the partial index over non-numeric readings (migration 0005).
      */
     async countAll(sensorId: number, from: number, to: number): Promise<number> {
-      const [numeric, text] = await Promise.all([
-        countNumeric(sensorId, from, to, ROLLUP_RESOLUTIONS.length - 1),
+      const [numeric, text, sealedText] = await Promise.all([
+        countNumericAll(sensorId, from, to),
         countRaw(sensorId, from, to, false),
+        sealed.count(sensorId, from, to, { kind: 'text' }),
       ]);
-      return numeric + text;
+      return numeric + text + sealedText;
     },
 
     async countReadings(sensorId: number, from: number, to: number, search?: ListSearch): Promise<number> {
-      const row = await rangeQuery(sensorId, from, to, search)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
+      const [row, sealedCount] = await Promise.all([
+        rangeQuery(sensorId, from, to, search)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst(),
+        sealed.count(sensorId, from, to, { kind: 'all', search }),
+      ]);
+      return Number(row?.n ?? 0) + sealedCount;
     },
 
     async listReadings(
@@ -306,8 +423,47 @@ export function createHistoryRepository(db: Db) {
       } else {
         query = query.orderBy('ts', direction).orderBy('id', direction);
       }
-      const rows = await query.offset(options.offset).limit(options.limit).execute();
-      return rows.map(toRaw);
+      const metas = await sealed.metas(db, sensorId, from, to, direction);
+      if (metas.length === 0) {
+        const rows = await query.offset(options.offset).limit(options.limit).execute();
+        return rows.map(toRaw);
+      }
+      // Both sides: the rows side's first offset + limit, merged with the sealed side's.
+      const wanted = options.offset + options.limit;
+      const rows = (await query.limit(wanted).execute()).map(toRaw);
+      const compare = listComparator(options.order);
+      if (options.order.endsWith('valor')) {
+        const all: SealedReading[] = [];
+        for (const meta of metas)
+          all.push(
+            ...sealed.readingsOf(await sealed.decode(db, meta.id), from, to, { search: options.search }),
+          );
+        all.sort(compare);
+        return mergeWindow(rows, all, compare, options.offset, options.limit);
+      }
+      // By date: chunks hold disjoint hours, so whole chunks before the window are skipped
+      // (counted without decoding) when no row of the rows side falls inside them.
+      const taken: SealedReading[] = [];
+      let skipped = 0;
+      for (const meta of metas) {
+        if (skipped + taken.length >= wanted) break;
+        const rowsBefore = rows.filter((r) =>
+          direction === 'asc' ? r.ts <= meta.lastTs : r.ts >= meta.firstTs,
+        ).length;
+        const whole = !options.search && sealed.inside(meta, from, to);
+        const rowsInside = rows.some((r) => r.ts >= meta.firstTs && r.ts <= meta.lastTs);
+        if (whole && !rowsInside && taken.length === 0 && skipped + meta.cnt + rowsBefore <= options.offset) {
+          skipped += meta.cnt;
+          continue;
+        }
+        const items = sealed.readingsOf(await sealed.decode(db, meta.id), from, to, {
+          search: options.search,
+        });
+        if (direction === 'desc') items.reverse();
+        taken.push(...items);
+      }
+      if (skipped > options.offset) return [];
+      return mergeWindow(rows, taken, compare, options.offset - skipped, options.limit);
     },
 
     /** Up to `limit` raw numeric points of the range, oldest first. */
@@ -322,7 +478,9 @@ export function createHistoryRepository(db: Db) {
         .orderBy('ts')
         .limit(limit)
         .execute();
-      return rows.map(toRaw);
+      const sealedPoints = await sealed.readings(sensorId, from, to, { numericOnly: true, limit });
+      if (sealedPoints.length === 0) return rows.map(toRaw);
+      return mergeWindow(rows.map(toRaw), sealedPoints, byTsId, 0, limit);
     },
 
     /** min/avg/max per bucket of `widthMs`, straight from raw readings (short ranges only). */
@@ -349,7 +507,7 @@ export function createHistoryRepository(db: Db) {
         .groupBy(bucket)
         .orderBy(bucket)
         .execute();
-      return rows.map(toBucket);
+      return mergeBuckets(rows.map(toBucket), await sealed.buckets(sensorId, from, to, widthMs));
     },
 
     /** min/avg/max per bucket of `widthMs` (a multiple of the resolution), from a rollup level. */
@@ -378,7 +536,10 @@ export function createHistoryRepository(db: Db) {
         .groupBy(bucket)
         .orderBy(bucket)
         .execute();
-      return rows.map(toBucket);
+      if (resolution === 3600) return rows.map(toBucket);
+      // Minute rollups describe the rows side only: sealed hours are bucketed from their chunks.
+      const start = Math.floor(from / size) * size;
+      return mergeBuckets(rows.map(toBucket), await sealed.buckets(sensorId, start, to, widthMs));
     },
 
     /** Keyset page for streaming (CSV, routes): rows after (ts, id), oldest first. */
@@ -401,8 +562,19 @@ export function createHistoryRepository(db: Db) {
             .where('ts', '>=', after.ts)
             .where((eb) => eb.or([eb('ts', '>', after.ts), eb('id', '>', after.id)]))
         : query.where('ts', '>=', from);
-      const rows = await query.orderBy('ts').orderBy('id').limit(limit).execute();
-      return rows.map(toRaw);
+      const rows = (await query.orderBy('ts').orderBy('id').limit(limit).execute()).map(toRaw);
+      const start = after ? after.ts : from;
+      const metas = await sealed.metas(db, sensorId, start, to);
+      if (metas.length === 0) return rows;
+      const taken: SealedReading[] = [];
+      for (const meta of metas) {
+        if (taken.length >= limit) break;
+        for (const item of sealed.readingsOf(await sealed.decode(db, meta.id), start, to)) {
+          if (after && byTsId(item, after) <= 0) continue;
+          taken.push(item);
+        }
+      }
+      return mergeWindow(rows, taken, byTsId, 0, limit);
     },
 
     async findReading(sensorId: number, readingId: number): Promise<RawReading | undefined> {
@@ -412,7 +584,16 @@ export function createHistoryRepository(db: Db) {
         .where('id', '=', readingId)
         .where('sensor_id', '=', sensorId)
         .executeTakeFirst();
-      return row ? toRaw(row) : undefined;
+      if (row) return toRaw(row);
+      const found = await sealed.findById(db, sensorId, readingId);
+      if (!found) return undefined;
+      const { chunk, index } = found;
+      return {
+        id: readingId,
+        ts: chunk.ts[index] as number,
+        valor: chunk.valorAt(index),
+        valorNum: chunk.nums[index] ?? null,
+      };
     },
 
     /** Inserts readings and folds their numeric values into the rollups, in one transaction. */
@@ -451,6 +632,12 @@ export function createHistoryRepository(db: Db) {
       let total = 0;
       for (const part of chunks(sensorIds, ID_CHUNK)) {
         total += await deleteReadingsBatched((q) => q.where('sensor_id', 'in', part));
+        const chunkRows = await db
+          .deleteFrom('reading_chunks')
+          .where('sensor_id', 'in', part)
+          .returning('cnt')
+          .execute();
+        for (const c of chunkRows) total += Number(c.cnt);
         await db.deleteFrom('reading_rollups').where('sensor_id', 'in', part).execute();
       }
       return total;
@@ -465,7 +652,7 @@ export function createHistoryRepository(db: Db) {
           .where('sensor_id', '=', sensorId)
           .returning(['ts', 'valor_num'])
           .executeTakeFirst();
-        if (!row) return false;
+        if (!row) return deleteSealedReading(trx, sensorId, readingId);
         if (row.valor_num !== null) {
           for (const resolution of ROLLUP_RESOLUTIONS) {
             const size = resolution * 1000;
@@ -479,7 +666,46 @@ export function createHistoryRepository(db: Db) {
     /** Retention: removes readings and rollups older than the cut-off. Rollups go by bucket end. */
     async deleteOlderThan(cutoffTs: number): Promise<{ readings: number }> {
       // Old readings have the lowest ids, so each batch's scan finds them at the front of the table.
-      const readings = await deleteReadingsBatched((q) => q.where('ts', '<', cutoffTs));
+      let readings = await deleteReadingsBatched((q) => q.where('ts', '<', cutoffTs));
+      const gone = await db
+        .deleteFrom('reading_chunks')
+        .where('last_ts', '<', cutoffTs)
+        .returning('cnt')
+        .execute();
+      for (const c of gone) readings += Number(c.cnt);
+      // Chunks that straddle the cut-off keep their newer readings.
+      const straddling = await db
+        .selectFrom('reading_chunks')
+        .select(['id', 'sensor_id'])
+        .where('first_ts', '<', cutoffTs)
+        .where('last_ts', '>=', cutoffTs)
+        .execute();
+      for (const row of straddling) {
+        await db.transaction().execute(async (trx) => {
+          const metas = await sealed.metas(
+            trx,
+            Number(row.sensor_id),
+            cutoffTs - CHUNK_SPAN_MS,
+            cutoffTs + 1,
+          );
+          const meta = metas.find((m) => m.id === Number(row.id));
+          if (!meta) return;
+          const chunk = await sealed.decode(trx, meta.id);
+          const kept = [];
+          for (let i = 0; i < chunk.count; i++) {
+            const ts = chunk.ts[i] as number;
+            if (ts < cutoffTs) continue;
+            kept.push({
+              id: chunk.ids[i] as number,
+              ts,
+              valor: chunk.valorAt(i),
+              valorNum: chunk.nums[i] ?? null,
+            });
+          }
+          readings += chunk.count - kept.length;
+          await sealed.rewrite(trx, meta, kept);
+        });
+      }
       for (const resolution of ROLLUP_RESOLUTIONS) {
         await db
           .deleteFrom('reading_rollups')
@@ -518,6 +744,34 @@ export function createHistoryRepository(db: Db) {
               )
               .execute();
           }
+          // Hour rollups also count the sealed readings (minute rollups describe the rows side only).
+          await trx
+            .insertInto('reading_rollups')
+            .columns(['sensor_id', 'resolution_s', 'bucket_ts', 'cnt', 'sum', 'min', 'max'])
+            .expression((eb) =>
+              eb
+                .selectFrom('reading_chunks')
+                .select([
+                  'sensor_id',
+                  sql.lit(3600).as('resolution_s'),
+                  'hour_ts',
+                  'num_cnt',
+                  sql<number>`coalesce(sum, 0)`.as('sum'),
+                  sql<number>`coalesce(min, 0)`.as('min'),
+                  sql<number>`coalesce(max, 0)`.as('max'),
+                ])
+                .where('sensor_id', 'in', part)
+                .where('num_cnt', '>', 0),
+            )
+            .onConflict((oc) =>
+              oc.columns(['sensor_id', 'resolution_s', 'bucket_ts']).doUpdateSet((eb) => ({
+                cnt: eb(eb.ref('reading_rollups.cnt'), '+', eb.ref('excluded.cnt')),
+                sum: eb(eb.ref('reading_rollups.sum'), '+', eb.ref('excluded.sum')),
+                min: dialect.smaller(eb.ref('reading_rollups.min'), eb.ref('excluded.min')),
+                max: dialect.larger(eb.ref('reading_rollups.max'), eb.ref('excluded.max')),
+              })),
+            )
+            .execute();
         });
       }
     },

@@ -27,6 +27,7 @@ import {
   type RawReading,
   type ReadingInput,
 } from './history.repository.js';
+import { createHistorySealer } from './history.sealer.js';
 
 /** The part of a sensor history needs; devices' `Sensor` satisfies it. */
 export type HistorySensor = Pick<
@@ -42,7 +43,8 @@ export interface SensorAccess {
 export interface HistoryServiceDeps {
   db: Db;
   log: Logger;
-  config: Pick<Config, 'historyRetentionDays' | 'osrmUrl'>;
+  config: Pick<Config, 'historyRetentionDays' | 'osrmUrl'> &
+    Partial<Pick<Config, 'historySealIntervalSeconds'>>;
   /** Injectable clock and fetch for tests. */
   now?: () => number;
   fetch?: typeof fetch;
@@ -118,6 +120,12 @@ export interface ListOptions {
 export function createHistoryService(deps: HistoryServiceDeps) {
   const repository = createHistoryRepository(deps.db);
   const now = deps.now ?? Date.now;
+  const sealer = createHistorySealer({
+    db: deps.db,
+    log: deps.log,
+    now,
+    intervalSeconds: deps.config.historySealIntervalSeconds ?? 0,
+  });
   let retentionTimer: NodeJS.Timeout | undefined;
 
   /**
@@ -235,6 +243,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
 
   return {
     repository,
+    /** Seals past hours into compressed chunks (HISTORY_SEAL_INTERVAL_SECONDS; 0 = off). */
+    sealer,
 
     /**
      * Stores readings and their per-minute / per-hour rollups in one transaction. The optional

@@ -22,6 +22,8 @@ export function columnTypes(engine: Engine) {
 export const lockNamespaces = {
   /** Licence limits: every create that counts against one licence owner's token. */
   licenceOwner: 1,
+  /** History sealing: one sensor's readings moving into chunks. */
+  historySeal: 2,
 } as const;
 
 /**

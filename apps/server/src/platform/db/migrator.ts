@@ -8,6 +8,7 @@ import * as m0008 from './migrations/0008_push.js';
 import * as m0009 from './migrations/0009_views.js';
 import * as m0010 from './migrations/0010_user_time_zone.js';
 import * as m0011 from './migrations/0011_support.js';
+import * as m0015 from './migrations/0015_history_chunks.js';
 
 /**
  * Migrations are imported statically (not read from disk) so the same list works from
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0009_views': m0009,
   '0010_user_time_zone': m0010,
   '0011_support': m0011,
+  '0015_history_chunks': m0015,
 };
 
 class StaticProvider implements MigrationProvider {

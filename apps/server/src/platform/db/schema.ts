@@ -284,6 +284,23 @@ export interface ReadingRollupsTable {
   max: number;
 }
 
+/** Sealed readings: one sensor's hour compressed into one BLOB (history/codec/chunk.ts). */
+export interface ReadingChunksTable {
+  id: Id;
+  sensor_id: number;
+  hour_ts: EpochMs;
+  first_ts: EpochMs;
+  last_ts: EpochMs;
+  min_id: number;
+  max_id: number;
+  cnt: number;
+  num_cnt: number;
+  min: number | null;
+  max: number | null;
+  sum: number | null;
+  data: Uint8Array;
+}
+
 /** In-app notifications (notifications module). */
 export interface NotificationsTable {
   id: Id;
@@ -352,6 +369,7 @@ export interface Database {
   layouts: LayoutsTable;
   readings: ReadingsTable;
   reading_rollups: ReadingRollupsTable;
+  reading_chunks: ReadingChunksTable;
   views: ViewsTable;
   view_sensors: ViewSensorsTable;
   consultas: ConsultasTable;
