@@ -10,9 +10,13 @@
  *
  * Readings are bulk-inserted (prepared statements on SQLite, unnest() batches on PostgreSQL) and
  * the rollups are then built with set-based SQL, which is what appendReadings maintains
- * incrementally at ingest. The last line printed is one JSON object with the figures.
+ * incrementally at ingest. Then every past hour is sealed into compressed chunks (the
+ * background job's work, timed) and the size on disk is measured before and after, rollups and
+ * indexes included (SQLite: the file after VACUUM; PostgreSQL: the history tables after VACUUM
+ * FULL). The queries run on the sealed database. The last line printed is one JSON object with
+ * the figures.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -238,6 +242,60 @@ async function prepare(db: Db, load: () => Promise<number> | number, engine: str
   return { readings: total, load_s: Math.round(loadS), rollups_s: Math.round(rollupS) };
 }
 
+/** Bytes on disk of the history: the SQLite file, or PostgreSQL's history tables with their indexes. */
+async function diskBytes(target: { file: string } | { url: string; schema: string }): Promise<number> {
+  if ('file' in target) {
+    const raw = new SQLite(target.file);
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.exec('vacuum');
+    raw.pragma('wal_checkpoint(TRUNCATE)');
+    raw.close();
+    return statSync(target.file).size;
+  }
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  let total = 0;
+  for (const table of ['readings', 'reading_rollups', 'reading_chunks']) {
+    await client.query(`vacuum full ${target.schema}.${table}`);
+    const row = await client.query<{ n: string }>(
+      `select pg_total_relation_size('${target.schema}.${table}'::regclass) as n`,
+    );
+    total += Number(row.rows[0]?.n ?? 0);
+  }
+  await client.end();
+  return total;
+}
+
+/** Seals every past hour (what the background job does) and measures the disk before and after. */
+async function seal(
+  db: Db,
+  engine: string,
+  readings: number,
+  target: { file: string } | { url: string; schema: string },
+) {
+  const before = await diskBytes(target);
+  const history = createHistoryService({
+    db,
+    log: pino({ level: 'silent' }),
+    config: { historyRetentionDays: 0, osrmUrl: undefined },
+  });
+  const started = performance.now();
+  const sealed = await history.sealer.sealDue();
+  const sealS = (performance.now() - started) / 1000;
+  const after = await diskBytes(target);
+  const perReadingBefore = Math.round((before / readings) * 100) / 100;
+  const perReading = Math.round((after / readings) * 100) / 100;
+  console.log(
+    `[${engine}] sellado: ${sealed} lecturas en chunks en ${sealS.toFixed(1)} s (${Math.round(sealed / sealS)} lecturas/s); disco ${(before / 1048576).toFixed(1)} MB → ${(after / 1048576).toFixed(1)} MB = ${perReadingBefore} → ${perReading} bytes por lectura`,
+  );
+  return {
+    seal_s: Math.round(sealS * 10) / 10,
+    sealed_readings: sealed,
+    bytes_per_reading_rows: perReadingBefore,
+    bytes_per_reading: perReading,
+  };
+}
+
 async function main() {
   console.log(
     `Benchmark de historial: ${SLOW_SENSORS} sensores × ${DAYS} días cada ${SLOW_STEP_MS / 1000} s + 1 sensor a 1 Hz × ${FAST_DAYS} días (BENCH_SCALE=${scale})`,
@@ -248,11 +306,15 @@ async function main() {
   const result: Record<string, unknown> = { bench: 'history', scale };
   try {
     const loaded = await prepare(sqliteDb, () => loadSqlite(file), 'sqlite');
+    const sealing = await seal(sqliteDb, 'sqlite', loaded.readings, { file });
     const figures = await runQueries(sqliteDb, 'sqlite');
     Object.assign(result, {
       readings: loaded.readings,
       sqlite_load_s: loaded.load_s,
       sqlite_rollups_s: loaded.rollups_s,
+      sqlite_seal_s: sealing.seal_s,
+      sqlite_bytes_per_reading_rows: sealing.bytes_per_reading_rows,
+      bytes_per_reading: sealing.bytes_per_reading,
     });
     Object.assign(result, figures);
   } finally {
@@ -271,7 +333,12 @@ async function main() {
     try {
       const loaded = await prepare(pgDb, () => loadPostgres(url, schema), 'postgres');
       await admin.query(`analyze ${schema}.reading_rollups`);
+      const sealing = await seal(pgDb, 'postgres', loaded.readings, { url, schema });
+      await admin.query(`analyze ${schema}.reading_chunks`);
       const figures = await runQueries(pgDb, 'postgres');
+      result.pg_seal_s = sealing.seal_s;
+      result.pg_bytes_per_reading_rows = sealing.bytes_per_reading_rows;
+      result.pg_bytes_per_reading = sealing.bytes_per_reading;
       result.pg_load_s = loaded.load_s;
       result.pg_rollups_s = loaded.rollups_s;
       for (const [key, value] of Object.entries(figures)) result[`pg_${key}`] = value;

@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/client.js';
 import { engineOf } from '../../platform/db/dialect.js';
-import { type ChunkReading, type DecodedChunk, decodeChunk, encodeChunk } from './codec/chunk.js';
+import {
+  type ChunkReading,
+  type ChunkTimes,
+  type DecodedChunk,
+  decodeChunk,
+  decodeChunkTimes,
+  encodeChunk,
+} from './codec/chunk.js';
 
 /**
  * The sealed side of history: readings of one sensor-hour compressed into one row of
@@ -106,6 +113,7 @@ export function chunkColumns(sensorId: number, hourTs: number, readings: readonl
     if (r.valorNum > max) max = r.valorNum;
   }
   const data = encodeChunk(readings);
+  const minutes = numCnt >= DENSE_CHUNK ? minuteSummary(readings) : null;
   return {
     sensor_id: sensorId,
     hour_ts: hourTs,
@@ -119,7 +127,44 @@ export function chunkColumns(sensorId: number, hourTs: number, readings: readonl
     max: numCnt > 0 ? max : null,
     sum: numCnt > 0 ? sum : null,
     data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+    minutes: minutes ? Buffer.from(minutes.buffer, minutes.byteOffset, minutes.byteLength) : null,
   };
+}
+
+/** Numeric readings from which a chunk also stores its per-minute summary (4 a minute on average). */
+export const DENSE_CHUNK = 240;
+const MINUTE_MS = 60_000;
+
+/** Per-minute count, sum, min and max of the finite numeric readings, as Float64 quintuples. */
+function minuteSummary(readings: readonly ChunkReading[]): Float64Array {
+  const entries = new Map<number, [number, number, number, number]>();
+  for (const r of readings) {
+    const v = r.valorNum;
+    if (v === null || !Number.isFinite(v)) continue;
+    const minute = Math.floor(r.ts / MINUTE_MS) * MINUTE_MS;
+    const e = entries.get(minute);
+    if (!e) entries.set(minute, [1, v, v, v]);
+    else {
+      e[0]++;
+      e[1] += v;
+      if (v < e[2]) e[2] = v;
+      if (v > e[3]) e[3] = v;
+    }
+  }
+  const out = new Float64Array(entries.size * 5);
+  let i = 0;
+  for (const [minute, e] of [...entries].sort((a, b) => a[0] - b[0])) {
+    out.set([minute, ...e], i);
+    i += 5;
+  }
+  return out;
+}
+
+function readMinutes(bytes: Uint8Array): Float64Array {
+  // Copied: a Buffer from the driver may not be 8-byte aligned.
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float64Array(copy.buffer);
 }
 
 /** Orders readings the way the rows side does: by ts, then id. */
@@ -145,6 +190,7 @@ export function createChunkStore(db: Db) {
     from: number,
     to: number,
     direction: 'asc' | 'desc' = 'asc',
+    limit?: number,
   ): Promise<ChunkMeta[]> {
     if (from >= to) return [];
     const rows = await executor
@@ -156,6 +202,7 @@ export function createChunkStore(db: Db) {
       .where('last_ts', '>=', from)
       .where('first_ts', '<', to)
       .orderBy('hour_ts', direction)
+      .$if(limit !== undefined, (q) => q.limit(limit ?? 0))
       .execute();
     return rows.map(toMeta);
   }
@@ -169,18 +216,28 @@ export function createChunkStore(db: Db) {
     return decodeChunk(row.data);
   }
 
-  /** The chunk's readings inside [from, to) that pass the search, oldest first. */
+  /**
+   * The chunk's readings inside [from, to) that pass the search, oldest first, or newest first
+   * with `newestFirst`; at most `limit` of them.
+   */
   function readingsOf(
     chunk: DecodedChunk,
     from: number,
     to: number,
-    options: { numericOnly?: boolean; search?: ChunkSearch | undefined } = {},
+    options: {
+      numericOnly?: boolean;
+      search?: ChunkSearch | undefined;
+      limit?: number;
+      newestFirst?: boolean;
+    } = {},
   ): SealedReading[] {
     const lower = Math.max(from, options.search?.from ?? from);
     const upper = Math.min(to, options.search?.to ?? to);
     const match = matcher(options.search);
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
     const out: SealedReading[] = [];
-    for (let i = 0; i < chunk.count; i++) {
+    const step = options.newestFirst ? -1 : 1;
+    for (let i = options.newestFirst ? chunk.count - 1 : 0; i >= 0 && i < chunk.count; i += step) {
       const ts = chunk.ts[i] as number;
       if (ts < lower || ts >= upper) continue;
       const valorNum = chunk.nums[i] ?? null;
@@ -188,9 +245,37 @@ export function createChunkStore(db: Db) {
       const valor = chunk.valorAt(i);
       if (match && !match(valor)) continue;
       out.push({ id: chunk.ids[i] as number, ts, valor, valorNum });
+      if (out.length >= limit) break;
     }
     return out;
   }
+
+  /** How many of the chunk's readings in [from, to) are numeric, text, or either. */
+  function countOf(chunk: ChunkTimes, from: number, to: number, kind: 'numeric' | 'text' | 'all'): number {
+    let n = 0;
+    for (let i = 0; i < chunk.count; i++) {
+      const ts = chunk.ts[i] as number;
+      if (ts < from || ts >= to) continue;
+      if (kind === 'all' || chunk.isNumeric(i) === (kind === 'numeric')) n++;
+    }
+    return n;
+  }
+
+  async function decodeTimes(executor: Db, chunkId: number): Promise<ChunkTimes> {
+    const row = await executor
+      .selectFrom('reading_chunks')
+      .select('data')
+      .where('id', '=', chunkId)
+      .executeTakeFirstOrThrow();
+    return decodeChunkTimes(row.data);
+  }
+
+  const kindCount = (kind: 'numeric' | 'text' | 'all') =>
+    kind === 'numeric'
+      ? sql<number>`num_cnt`
+      : kind === 'text'
+        ? sql<number>`cnt - num_cnt`
+        : sql<number>`cnt`;
 
   function inside(meta: ChunkMeta, from: number, to: number): boolean {
     return meta.firstTs >= from && meta.lastTs < to;
@@ -211,14 +296,50 @@ export function createChunkStore(db: Db) {
       options: { kind: 'numeric' | 'text' | 'all'; search?: ChunkSearch | undefined },
     ): Promise<number> {
       let total = 0;
-      for (const meta of await metas(db, sensorId, from, to)) {
+      let candidates: ChunkMeta[];
+      // A search reads every chunk; a range within one hour has at most two chunks to look at.
+      if (options.search || to - from <= CHUNK_SPAN_MS) candidates = await metas(db, sensorId, from, to);
+      else {
+        // Chunks fully inside are summed in SQL; only the (at most two) at the edges are read.
+        const hourFrom = Math.floor(from / CHUNK_SPAN_MS) * CHUNK_SPAN_MS;
+        const [sum, edges] = await Promise.all([
+          db
+            .selectFrom('reading_chunks')
+            .select(sql<number>`sum(${kindCount(options.kind)})`.as('n'))
+            .where('sensor_id', '=', sensorId)
+            .where('hour_ts', '>=', hourFrom)
+            .where('hour_ts', '<', to)
+            .where('first_ts', '>=', from)
+            .where('last_ts', '<', to)
+            .executeTakeFirst(),
+          db
+            .selectFrom('reading_chunks')
+            .select(META_COLUMNS)
+            .where('sensor_id', '=', sensorId)
+            .where('hour_ts', '>=', hourFrom)
+            .where('hour_ts', '<', to)
+            .where('last_ts', '>=', from)
+            .where('first_ts', '<', to)
+            .where((eb) => eb.or([eb('first_ts', '<', from), eb('last_ts', '>=', to)]))
+            .execute(),
+        ]);
+        total = Number(sum?.n ?? 0);
+        candidates = edges.map(toMeta);
+      }
+      for (const meta of candidates) {
+        const ofKind =
+          options.kind === 'numeric'
+            ? meta.numCnt
+            : options.kind === 'text'
+              ? meta.cnt - meta.numCnt
+              : meta.cnt;
+        if (ofKind === 0) continue;
         if (!options.search && inside(meta, from, to)) {
-          total +=
-            options.kind === 'numeric'
-              ? meta.numCnt
-              : options.kind === 'text'
-                ? meta.cnt - meta.numCnt
-                : meta.cnt;
+          total += ofKind;
+          continue;
+        }
+        if (!options.search) {
+          total += countOf(await decodeTimes(db, meta.id), from, to, options.kind);
           continue;
         }
         const items = readingsOf(await decode(db, meta.id), from, to, { search: options.search });
@@ -228,6 +349,37 @@ export function createChunkStore(db: Db) {
         }
       }
       return total;
+    },
+
+    /** Text readings sealed in the whole hours [start, end) (both hour-aligned), from SQL alone. */
+    async textInWholeHours(sensorId: number, start: number, end: number): Promise<number> {
+      const row = await db
+        .selectFrom('reading_chunks')
+        .select(sql<number>`sum(cnt - num_cnt)`.as('n'))
+        .where('sensor_id', '=', sensorId)
+        .where('hour_ts', '>=', start)
+        .where('hour_ts', '<', end)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Readings of one chunk inside [from, to), counted from its times. */
+    async countIn(meta: ChunkMeta, from: number, to: number): Promise<number> {
+      return countOf(await decodeTimes(db, meta.id), from, to, 'all');
+    },
+
+    /** Numeric sealed readings of the chunks fully inside [from, to): a lower bound, from SQL alone. */
+    async numericInside(sensorId: number, from: number, to: number): Promise<number> {
+      const row = await db
+        .selectFrom('reading_chunks')
+        .select(sql<number>`sum(num_cnt)`.as('n'))
+        .where('sensor_id', '=', sensorId)
+        .where('hour_ts', '>=', Math.floor(from / CHUNK_SPAN_MS) * CHUNK_SPAN_MS)
+        .where('hour_ts', '<', to)
+        .where('first_ts', '>=', from)
+        .where('last_ts', '<', to)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     /** Sealed readings in [from, to), oldest first, stopping once `limit` are collected. */
@@ -240,7 +392,14 @@ export function createChunkStore(db: Db) {
       const out: SealedReading[] = [];
       for (const meta of await metas(db, sensorId, from, to)) {
         if (options.limit !== undefined && out.length >= options.limit) break;
-        out.push(...readingsOf(await decode(db, meta.id), from, to, options));
+        if (options.numericOnly && meta.numCnt === 0) continue;
+        const remaining = options.limit === undefined ? undefined : options.limit - out.length;
+        out.push(
+          ...readingsOf(await decode(db, meta.id), from, to, {
+            ...options,
+            ...(remaining === undefined ? {} : { limit: remaining }),
+          }),
+        );
       }
       out.sort(byTsId);
       return options.limit !== undefined ? out.slice(0, options.limit) : out;
@@ -257,22 +416,53 @@ export function createChunkStore(db: Db) {
       widthMs: number,
     ): Promise<Map<number, { cnt: number; sum: number; min: number; max: number }>> {
       const out = new Map<number, { cnt: number; sum: number; min: number; max: number }>();
+      const add = (bucket: number, cnt: number, sum: number, min: number, max: number) => {
+        const current = out.get(bucket);
+        if (current) {
+          current.cnt += cnt;
+          current.sum += sum;
+          if (min < current.min) current.min = min;
+          if (max > current.max) current.max = max;
+        } else out.set(bucket, { cnt, sum, min, max });
+      };
+      // Minute-aligned buckets over whole minutes read the dense chunks' minute summaries.
+      const byMinutes = widthMs % MINUTE_MS === 0 && from % MINUTE_MS === 0 && to % MINUTE_MS === 0;
+      const summarized = new Set<number>();
+      if (byMinutes) {
+        const rows = await db
+          .selectFrom('reading_chunks')
+          .select(['id', 'minutes'])
+          .where('sensor_id', '=', sensorId)
+          .where('hour_ts', '>=', Math.floor(from / CHUNK_SPAN_MS) * CHUNK_SPAN_MS)
+          .where('hour_ts', '<', to)
+          .where('minutes', 'is not', null)
+          .execute();
+        for (const row of rows) {
+          if (!row.minutes) continue;
+          summarized.add(Number(row.id));
+          const m = readMinutes(row.minutes);
+          for (let i = 0; i < m.length; i += 5) {
+            const minute = m[i] as number;
+            if (minute < from || minute >= to) continue;
+            add(
+              Math.floor(minute / widthMs) * widthMs,
+              m[i + 1] as number,
+              m[i + 2] as number,
+              m[i + 3] as number,
+              m[i + 4] as number,
+            );
+          }
+        }
+      }
       for (const meta of await metas(db, sensorId, from, to)) {
-        if (meta.numCnt === 0) continue;
+        if (meta.numCnt === 0 || summarized.has(meta.id)) continue;
         const chunk = await decode(db, meta.id);
         for (let i = 0; i < chunk.count; i++) {
           const value = chunk.nums[i];
           if (value === null || value === undefined || !Number.isFinite(value)) continue;
           const ts = chunk.ts[i] as number;
           if (ts < from || ts >= to) continue;
-          const bucket = Math.floor(ts / widthMs) * widthMs;
-          const current = out.get(bucket);
-          if (current) {
-            current.cnt++;
-            current.sum += value;
-            if (value < current.min) current.min = value;
-            if (value > current.max) current.max = value;
-          } else out.set(bucket, { cnt: 1, sum: value, min: value, max: value });
+          add(Math.floor(ts / widthMs) * widthMs, 1, value, value, value);
         }
       }
       return out;
@@ -324,13 +514,6 @@ export function createChunkStore(db: Db) {
         .executeTakeFirst();
       if (!row || Number(row.num_cnt) === 0 || row.min === null || row.max === null) return undefined;
       return { cnt: Number(row.num_cnt), sum: Number(row.sum), min: Number(row.min), max: Number(row.max) };
-    },
-
-    /** Sum of the sealed readings' counts for whole chunks fully inside [from, to) (fast path). */
-    async sumInside(sensorId: number, from: number, to: number): Promise<number> {
-      const row = await sql<{ n: number | null }>`select sum(cnt) as n from reading_chunks
-        where sensor_id = ${sensorId} and first_ts >= ${from} and last_ts < ${to}`.execute(db);
-      return Number(row.rows[0]?.n ?? 0);
     },
   };
 }

@@ -73,6 +73,8 @@ function toBucket(row: { bucket: number; cnt: number; sum: number; min: number; 
 const INSERT_CHUNK = 1000;
 /** Readings deleted per statement when deleting in bulk. */
 const DELETE_BATCH = 5000;
+/** Chunk descriptions read at first when paging the list by date. */
+const META_BATCH = 32;
 /** Ids per IN list. */
 const ID_CHUNK = 500;
 
@@ -310,27 +312,39 @@ export function createHistoryRepository(db: Db) {
   }
 
   /**
-   * Numeric readings in [from, to) on both sides: whole hours from the hour rollups (which count
-   * sealed readings too); the partial hours at the edges from the rows side (minute rollups and
-   * raw rows) plus the sealed side.
+   * Every reading in [from, to) on both sides without decoding whole hours. Rows side: numeric
+   * readings from the hour rollups for whole hours (they count sealed readings too) and from
+   * minute rollups and raw rows at the partial hours; texts from their partial index. Sealed
+   * side: the texts of whole hours summed in SQL, and the chunks of the partial hours at the
+   * edges counted from their times.
    */
-  async function countNumericAll(sensorId: number, from: number, to: number): Promise<number> {
-    const edge = (a: number, b: number) =>
-      a >= b
-        ? Promise.resolve(0)
-        : Promise.all([
-            countNumeric(sensorId, a, b, 0),
-            sealed.count(sensorId, a, b, { kind: 'numeric' }),
-          ]).then(([rows, sealedCount]) => rows + sealedCount);
+  async function countBoth(sensorId: number, from: number, to: number): Promise<number> {
+    if (from >= to) return 0;
     const start = Math.ceil(from / CHUNK_SPAN_MS) * CHUNK_SPAN_MS;
     const end = Math.floor(to / CHUNK_SPAN_MS) * CHUNK_SPAN_MS;
-    if (start >= end) return edge(from, to);
-    const [inner, head, tail] = await Promise.all([
-      sumRollups(sensorId, 3600, start, end),
-      edge(from, start),
-      edge(end, to),
+    const whole = start < end;
+    const edgeRanges: [number, number][] = whole
+      ? ([
+          [from, start],
+          [end, to],
+        ].filter(([a, b]) => (a as number) < (b as number)) as [number, number][])
+      : [[from, to]];
+    const [inner, textInside, edgeChunks, text, ...edgeRows] = await Promise.all([
+      whole ? sumRollups(sensorId, 3600, start, end) : 0,
+      whole ? sealed.textInWholeHours(sensorId, start, end) : 0,
+      Promise.all(edgeRanges.map(([a, b]) => sealed.metas(db, sensorId, a, b))).then((lists) => lists.flat()),
+      countRaw(sensorId, from, to, false),
+      ...edgeRanges.map(([a, b]) => countNumeric(sensorId, a, b, 0)),
     ]);
-    return inner + head + tail;
+    let total = inner + textInside + text + edgeRows.reduce((sum, n) => sum + n, 0);
+    for (const meta of edgeChunks) {
+      if (sealed.inside(meta, from, to)) {
+        total += meta.cnt;
+        continue;
+      }
+      total += await sealed.countIn(meta, from, to);
+    }
+    return total;
   }
 
   /** Deletes matching readings DELETE_BATCH at a time, yielding to the event loop in between. */
@@ -387,12 +401,7 @@ export function createHistoryRepository(db: Db) {
      * rest from the partial index over non-numeric readings (migration 0005).
      */
     async countAll(sensorId: number, from: number, to: number): Promise<number> {
-      const [numeric, text, sealedText] = await Promise.all([
-        countNumericAll(sensorId, from, to),
-        countRaw(sensorId, from, to, false),
-        sealed.count(sensorId, from, to, { kind: 'text' }),
-      ]);
-      return numeric + text + sealedText;
+      return countBoth(sensorId, from, to);
     },
 
     async countReadings(sensorId: number, from: number, to: number, search?: ListSearch): Promise<number> {
@@ -423,7 +432,9 @@ export function createHistoryRepository(db: Db) {
       } else {
         query = query.orderBy('ts', direction).orderBy('id', direction);
       }
-      const metas = await sealed.metas(db, sensorId, from, to, direction);
+      // By date the first chunks usually suffice: the rest are fetched only if the walk gets there.
+      const firstBatch = options.order.endsWith('valor') ? undefined : META_BATCH;
+      let metas = await sealed.metas(db, sensorId, from, to, direction, firstBatch);
       if (metas.length === 0) {
         const rows = await query.offset(options.offset).limit(options.limit).execute();
         return rows.map(toRaw);
@@ -445,8 +456,16 @@ export function createHistoryRepository(db: Db) {
       // (counted without decoding) when no row of the rows side falls inside them.
       const taken: SealedReading[] = [];
       let skipped = 0;
-      for (const meta of metas) {
+      for (let index = 0; index < metas.length; index++) {
+        if (index === META_BATCH - 1 && metas.length === META_BATCH)
+          metas = await sealed.metas(db, sensorId, from, to, direction);
+        const meta = metas[index] as (typeof metas)[number];
         if (skipped + taken.length >= wanted) break;
+        // Rows that come strictly before this chunk's first item already fill the window.
+        const rowsAhead = rows.filter((r) =>
+          direction === 'asc' ? r.ts < meta.firstTs : r.ts > meta.lastTs,
+        ).length;
+        if (skipped + taken.length + rowsAhead >= wanted) break;
         const rowsBefore = rows.filter((r) =>
           direction === 'asc' ? r.ts <= meta.lastTs : r.ts >= meta.firstTs,
         ).length;
@@ -456,11 +475,13 @@ export function createHistoryRepository(db: Db) {
           skipped += meta.cnt;
           continue;
         }
-        const items = sealed.readingsOf(await sealed.decode(db, meta.id), from, to, {
-          search: options.search,
-        });
-        if (direction === 'desc') items.reverse();
-        taken.push(...items);
+        taken.push(
+          ...sealed.readingsOf(await sealed.decode(db, meta.id), from, to, {
+            search: options.search,
+            limit: wanted - skipped - taken.length,
+            newestFirst: direction === 'desc',
+          }),
+        );
       }
       if (skipped > options.offset) return [];
       return mergeWindow(rows, taken, compare, options.offset - skipped, options.limit);
@@ -481,6 +502,33 @@ export function createHistoryRepository(db: Db) {
       const sealedPoints = await sealed.readings(sensorId, from, to, { numericOnly: true, limit });
       if (sealedPoints.length === 0) return rows.map(toRaw);
       return mergeWindow(rows.map(toRaw), sealedPoints, byTsId, 0, limit);
+    },
+
+    /**
+     * Every numeric reading of the range when there are at most `max` (a sparse range is charted
+     * raw), or null. Dense sealed hours answer null from their counts, without being decoded.
+     */
+    async sparsePoints(
+      sensorId: number,
+      from: number,
+      to: number,
+      max: number,
+    ): Promise<RawReading[] | null> {
+      const [rows, sealedInside] = await Promise.all([
+        db
+          .selectFrom('readings')
+          .select('id')
+          .where('sensor_id', '=', sensorId)
+          .where('ts', '>=', from)
+          .where('ts', '<', to)
+          .where('valor_num', 'is not', null)
+          .limit(max + 1)
+          .execute(),
+        sealed.numericInside(sensorId, from, to),
+      ]);
+      if (rows.length + sealedInside > max) return null;
+      const points = await this.rawPoints(sensorId, from, to, max + 1);
+      return points.length > max ? null : points;
     },
 
     /** min/avg/max per bucket of `widthMs`, straight from raw readings (short ranges only). */
@@ -538,8 +586,10 @@ export function createHistoryRepository(db: Db) {
         .execute();
       if (resolution === 3600) return rows.map(toBucket);
       // Minute rollups describe the rows side only: sealed hours are bucketed from their chunks.
+      // Like the rollups, whole minutes: the one `to` falls in is included.
       const start = Math.floor(from / size) * size;
-      return mergeBuckets(rows.map(toBucket), await sealed.buckets(sensorId, start, to, widthMs));
+      const end = Math.ceil(to / size) * size;
+      return mergeBuckets(rows.map(toBucket), await sealed.buckets(sensorId, start, end, widthMs));
     },
 
     /** Keyset page for streaming (CSV, routes): rows after (ts, id), oldest first. */

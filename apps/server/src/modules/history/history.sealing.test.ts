@@ -120,74 +120,98 @@ describe.each(engines)('history across rows and chunks on %s', (engine) => {
       ).n,
     );
 
-  it('answers every query the same before and after sealing, and after late rows and deletions', async () => {
-    const readings = seriesFor(SENSOR, 6, 7_000);
-    // Inserted in batches as ingest does, with another sensor interleaved.
-    for (let i = 0; i < readings.length; i += 250) {
+  it.each([
+    ['dense hours (minute summaries)', 7_000],
+    ['sparse hours', 41_000],
+  ])(
+    'answers every query the same before and after sealing, late rows and deletions: %s',
+    async (_, step) => {
+      const readings = seriesFor(SENSOR, 6, step);
+      // Inserted in batches as ingest does, with another sensor interleaved.
+      for (let i = 0; i < readings.length; i += 250) {
+        await history.appendReadings([
+          ...readings.slice(i, i + 250),
+          { sensorId: 8, ts: base + i, valor: String(i), valorNum: i },
+        ]);
+      }
+      const before = await snapshot();
+
+      // Hours ending 5 min before "now" (10:00 + 5h20m) are sealed: 10:00 to 15:00, not 15:00.
+      const sealedRows = await history.sealer.sealDue();
+      expect(sealedRows).toBeGreaterThan(0);
+      expect(await chunkCount()).toBe(5 + 1);
+      const leftRows = await rowCount();
+      expect(leftRows).toBeLessThan(readings.length / 3);
+      expect(await snapshot()).toEqual(before);
+      // Sealing again changes nothing.
+      expect(await history.sealer.sealDue()).toBe(0);
+
+      // Late rows for a sealed hour: visible at once, merged into the chunk on the next pass.
       await history.appendReadings([
-        ...readings.slice(i, i + 250),
-        { sensorId: 8, ts: base + i, valor: String(i), valorNum: i },
+        { sensorId: SENSOR, ts: base + HOUR + 30 * MINUTE, valor: '1.5', valorNum: 1.5 },
+        { sensorId: SENSOR, ts: base + HOUR + 30 * MINUTE, valor: 'texto tardío', valorNum: null },
       ]);
-    }
-    const before = await snapshot();
+      await history.sealer.stop();
+      const withLate = await snapshot();
+      expect(withLate).not.toEqual(before);
+      const sealer = createHistorySealer({
+        db: testDb.db,
+        log: pino({ level: 'silent' }),
+        now: () => now,
+        intervalSeconds: 0,
+      });
+      expect(await sealer.sealDue()).toBe(2);
+      expect(await snapshot()).toEqual(withLate);
 
-    // Hours ending 5 min before "now" (10:00 + 5h20m) are sealed: 10:00 to 15:00, not 15:00.
-    const sealedRows = await history.sealer.sealDue();
-    expect(sealedRows).toBeGreaterThan(0);
-    expect(await chunkCount()).toBe(5 + 1);
-    const leftRows = await rowCount();
-    expect(leftRows).toBeLessThan(readings.length / 3);
-    expect(await snapshot()).toEqual(before);
-    // Sealing again changes nothing.
-    expect(await history.sealer.sealDue()).toBe(0);
+      // Deleting one sealed reading rewrites its chunk and its hour rollup.
+      const [victim] = await history.repository.listReadings(SENSOR, base + HOUR, base + 2 * HOUR, {
+        offset: 10,
+        limit: 1,
+        order: 'fecha',
+      });
+      expect(victim).toBeDefined();
+      expect(await history.repository.findReading(SENSOR, victim?.id ?? 0)).toEqual(victim);
+      expect(await history.repository.deleteReading(SENSOR, victim?.id ?? 0)).toBe(true);
+      expect(await history.repository.findReading(SENSOR, victim?.id ?? 0)).toBeUndefined();
+      expect(await history.repository.countAll(SENSOR, base + HOUR, base + 2 * HOUR)).toBe(
+        await history.repository.countReadings(SENSOR, base + HOUR, base + 2 * HOUR),
+      );
+      // The rollups after the deletion equal a rebuild from scratch.
+      const rollupsNow = await testDb.db
+        .selectFrom('reading_rollups')
+        .selectAll()
+        .where('sensor_id', '=', SENSOR)
+        .orderBy('resolution_s')
+        .orderBy('bucket_ts')
+        .execute();
+      await history.repository.rebuildRollups([SENSOR]);
+      const rebuilt = await testDb.db
+        .selectFrom('reading_rollups')
+        .selectAll()
+        .where('sensor_id', '=', SENSOR)
+        .orderBy('resolution_s')
+        .orderBy('bucket_ts')
+        .execute();
+      expect(rebuilt).toEqual(rollupsNow);
+    },
+  );
 
-    // Late rows for a sealed hour: visible at once, merged into the chunk on the next pass.
-    await history.appendReadings([
-      { sensorId: SENSOR, ts: base + HOUR + 30 * MINUTE, valor: '1.5', valorNum: 1.5 },
-      { sensorId: SENSOR, ts: base + HOUR + 30 * MINUTE, valor: 'texto tardío', valorNum: null },
-    ]);
-    await history.sealer.stop();
-    const withLate = await snapshot();
-    expect(withLate).not.toEqual(before);
-    const sealer = createHistorySealer({
-      db: testDb.db,
-      log: pino({ level: 'silent' }),
-      now: () => now,
-      intervalSeconds: 0,
-    });
-    expect(await sealer.sealDue()).toBe(2);
-    expect(await snapshot()).toEqual(withLate);
-
-    // Deleting one sealed reading rewrites its chunk and its hour rollup.
-    const [victim] = await history.repository.listReadings(SENSOR, base + HOUR, base + 2 * HOUR, {
-      offset: 10,
-      limit: 1,
-      order: 'fecha',
-    });
-    expect(victim).toBeDefined();
-    expect(await history.repository.findReading(SENSOR, victim?.id ?? 0)).toEqual(victim);
-    expect(await history.repository.deleteReading(SENSOR, victim?.id ?? 0)).toBe(true);
-    expect(await history.repository.findReading(SENSOR, victim?.id ?? 0)).toBeUndefined();
-    expect(await history.repository.countAll(SENSOR, base + HOUR, base + 2 * HOUR)).toBe(
-      await history.repository.countReadings(SENSOR, base + HOUR, base + 2 * HOUR),
-    );
-    // The rollups after the deletion equal a rebuild from scratch.
-    const rollupsNow = await testDb.db
-      .selectFrom('reading_rollups')
-      .selectAll()
-      .where('sensor_id', '=', SENSOR)
-      .orderBy('resolution_s')
-      .orderBy('bucket_ts')
-      .execute();
-    await history.repository.rebuildRollups([SENSOR]);
-    const rebuilt = await testDb.db
-      .selectFrom('reading_rollups')
-      .selectAll()
-      .where('sensor_id', '=', SENSOR)
-      .orderBy('resolution_s')
-      .orderBy('bucket_ts')
-      .execute();
-    expect(rebuilt).toEqual(rollupsNow);
+  it('pages the list by date through more chunks than the first batch it reads', async () => {
+    await history.appendReadings(seriesFor(SENSOR, 40, 600_000 / 2));
+    const from = base;
+    const to = base + 40 * HOUR;
+    const pages = async () => {
+      const out: unknown[] = [];
+      for (const order of ['fecha', '-fecha'] as const)
+        for (const offset of [0, 5, 150, 233, 400])
+          out.push(await history.repository.listReadings(SENSOR, from, to, { offset, limit: 10, order }));
+      out.push(await history.repository.countAll(SENSOR, from, to));
+      return out;
+    };
+    const before = await pages();
+    await history.sealer.sealDue({ cutoff: to });
+    expect(await chunkCount()).toBe(40);
+    expect(await pages()).toEqual(before);
   });
 
   it('exports the same CSV and deletes a sensor’s sealed readings with it', async () => {
@@ -238,5 +262,38 @@ describe.each(engines)('history across rows and chunks on %s', (engine) => {
     expect(await chunkCount()).toBe(3);
     expect(await rowCount()).toBe(0);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe.runIf(engines.includes('postgres'))('history sealing with two instances on PostgreSQL', () => {
+  it('seals each sensor-hour once when two instances run the job at the same time', async () => {
+    const testDb = await createTestDb('postgres');
+    try {
+      const log = pino({ level: 'silent' });
+      const config = { historyRetentionDays: 0, osrmUrl: undefined };
+      const history = createHistoryService({ db: testDb.db, log, config });
+      for (const sensorId of [1, 2, 3]) await history.appendReadings(seriesFor(sensorId, 5, 9_000));
+      const total = await history.repository.countReadings(1, 0, base + 10 * HOUR);
+      const a = createHistorySealer({ db: testDb.db, log, intervalSeconds: 0 });
+      const b = createHistorySealer({ db: testDb.db, log, intervalSeconds: 0 });
+      const [sealedA, sealedB] = await Promise.all([
+        a.sealDue({ cutoff: base + 5 * HOUR }),
+        b.sealDue({ cutoff: base + 5 * HOUR }),
+      ]);
+      const rows = await testDb.db
+        .selectFrom('readings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(rows.n)).toBe(0);
+      const chunks = await testDb.db
+        .selectFrom('reading_chunks')
+        .select(['sensor_id', 'hour_ts', 'cnt'])
+        .execute();
+      expect(chunks).toHaveLength(15);
+      expect(sealedA + sealedB).toBe(chunks.reduce((sum, c) => sum + Number(c.cnt), 0));
+      expect(await history.repository.countReadings(1, 0, base + 10 * HOUR)).toBe(total);
+    } finally {
+      await testDb.cleanup();
+    }
   });
 });

@@ -159,8 +159,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     maxPoints: number,
   ): Promise<{ resolucion: number; puntos: PuntoGrafico[] }> {
     // Sparse ranges are answered raw, so every reading is a point and nothing is averaged away.
-    const raw = await repository.rawPoints(sensorId, range.from, range.to, maxPoints + 1);
-    if (raw.length <= maxPoints) {
+    const raw = await repository.sparsePoints(sensorId, range.from, range.to, maxPoints);
+    if (raw) {
       return {
         resolucion: 0,
         puntos: raw.map((r) => {

@@ -299,6 +299,7 @@ export interface ReadingChunksTable {
   max: number | null;
   sum: number | null;
   data: Uint8Array;
+  minutes: Uint8Array | null;
 }
 
 /** In-app notifications (notifications module). */

@@ -65,6 +65,21 @@ export class BitReader {
   constructor(private readonly bytes: Uint8Array) {}
 
   private read32(width: number): number {
+    const offset = this.position & 7;
+    const byteIndex = this.position >>> 3;
+    // Fast path: the bits lie inside one 4-byte window that is fully present.
+    if (offset + width <= 32 && byteIndex + 4 <= this.bytes.length) {
+      const b = this.bytes;
+      const word =
+        (((b[byteIndex] as number) << 24) |
+          ((b[byteIndex + 1] as number) << 16) |
+          ((b[byteIndex + 2] as number) << 8) |
+          (b[byteIndex + 3] as number)) >>>
+        0;
+      this.position += width;
+      if (width === 32) return word;
+      return (word >>> (32 - offset - width)) & (((1 << width) - 1) >>> 0);
+    }
     let value = 0;
     let remaining = width;
     while (remaining > 0) {

@@ -12,8 +12,9 @@ import { MAX_SERIES_MAGNITUDE, readIntegerSeries, writeIntegerSeries } from './s
  *   byte 2      decimal exponent e (decimal values only)
  *   varint      count
  *   varint      length of the bit section
- *   bits        ids (integer series), timestamps (integer series), one bit per reading
- *               "numeric" when the chunk is mixed, the numeric values (decimal or XOR)
+ *   bits        timestamps (integer series), one bit per reading "numeric" when the chunk is
+ *               mixed, ids (integer series), the numeric values (decimal or XOR); times come
+ *               first so counting a range decodes only them
  *   rest        text section, Brotli: JSON [texts of the non-numeric readings, [index, text]
  *               for numeric readings whose text is not the number's own text ('23.50')]
  *
@@ -91,13 +92,13 @@ export function encodeChunk(readings: readonly ChunkReading[]): Uint8Array {
   const writer = new BitWriter(count * 2 + 16);
   writeIntegerSeries(
     writer,
-    readings.map((r) => r.id),
-  );
-  writeIntegerSeries(
-    writer,
     readings.map((r) => r.ts),
   );
   if (!(flags & (ALL_NUMERIC | NONE_NUMERIC))) for (const r of readings) writer.writeBit(r.valorNum !== null);
+  writeIntegerSeries(
+    writer,
+    readings.map((r) => r.id),
+  );
 
   let exponent = 0;
   if (values.length > 0) {
@@ -152,7 +153,14 @@ export function encodeChunk(readings: readonly ChunkReading[]): Uint8Array {
   return out;
 }
 
-export function decodeChunk(data: Uint8Array): DecodedChunk {
+/** The times of a chunk's readings and which are numeric, without decoding ids, values or texts. */
+export interface ChunkTimes {
+  count: number;
+  ts: number[];
+  isNumeric(i: number): boolean;
+}
+
+function openChunk(data: Uint8Array) {
   if (data[0] !== VERSION) throw new Error(`versión de chunk desconocida: ${data[0]}`);
   const flags = data[1] ?? 0;
   const exponent = data[2] ?? 0;
@@ -160,13 +168,24 @@ export function decodeChunk(data: Uint8Array): DecodedChunk {
   const count = readVarint(data, at);
   const bitLength = readVarint(data, at);
   const reader = new BitReader(data.subarray(at.offset, at.offset + bitLength));
-  const ids = readIntegerSeries(reader, count);
   const ts = readIntegerSeries(reader, count);
   let numeric: boolean[] | null = null;
   if (!(flags & (ALL_NUMERIC | NONE_NUMERIC))) {
     numeric = new Array<boolean>(count);
     for (let i = 0; i < count; i++) numeric[i] = reader.readBit();
   }
+  return { flags, exponent, count, bitLength, reader, ts, numeric, textAt: at.offset + bitLength };
+}
+
+export function decodeChunkTimes(data: Uint8Array): ChunkTimes {
+  const { flags, count, ts, numeric } = openChunk(data);
+  const all = (flags & ALL_NUMERIC) !== 0;
+  return { count, ts, isNumeric: (i) => (numeric ? numeric[i] === true : all) };
+}
+
+export function decodeChunk(data: Uint8Array): DecodedChunk {
+  const { flags, exponent, count, reader, ts, numeric, textAt } = openChunk(data);
+  const ids = readIntegerSeries(reader, count);
   const numericCount =
     flags & ALL_NUMERIC ? count : flags & NONE_NUMERIC ? 0 : numeric?.filter(Boolean).length;
   const values = !numericCount
@@ -189,9 +208,10 @@ export function decodeChunk(data: Uint8Array): DecodedChunk {
   let texts: string[] = [];
   let exceptions: Map<number, string> | undefined;
   if (flags & HAS_TEXT) {
-    const [plain, pairs] = JSON.parse(
-      brotliDecompressSync(data.subarray(at.offset + bitLength)).toString('utf8'),
-    ) as [string[], [number, string][]];
+    const [plain, pairs] = JSON.parse(brotliDecompressSync(data.subarray(textAt)).toString('utf8')) as [
+      string[],
+      [number, string][],
+    ];
     texts = plain;
     if (pairs.length > 0) exceptions = new Map(pairs);
   }

@@ -53,26 +53,6 @@ function writeBuckets(writer: BitWriter, items: readonly number[]): void {
   }
 }
 
-function readBuckets(reader: BitReader, count: number): number[] {
-  const out = new Array<number>(count);
-  for (let i = 0; i < count; i++) {
-    if (!reader.readBit()) {
-      out[i] = 0;
-      continue;
-    }
-    let width = WIDE;
-    for (const [, prefixLength, bucketWidth] of BUCKETS) {
-      if (!reader.readBit()) {
-        width = bucketWidth;
-        break;
-      }
-      if (prefixLength === 4) break;
-    }
-    out[i] = reader.read(width);
-  }
-  return out;
-}
-
 function blockWidths(items: readonly number[]): number[] {
   const widths: number[] = [];
   for (let start = 0; start < items.length; start += BLOCK) {
@@ -91,16 +71,6 @@ function writeBlocks(writer: BitWriter, items: readonly number[]): void {
     const end = Math.min(items.length, (block + 1) * BLOCK);
     if (width > 0) for (let i = block * BLOCK; i < end; i++) writer.write(items[i] as number, width);
   });
-}
-
-function readBlocks(reader: BitReader, count: number): number[] {
-  const out = new Array<number>(count);
-  for (let start = 0; start < count; start += BLOCK) {
-    const width = reader.read(6);
-    const end = Math.min(count, start + BLOCK);
-    for (let i = start; i < end; i++) out[i] = width === 0 ? 0 : reader.read(width);
-  }
-  return out;
 }
 
 function bucketBits(items: readonly number[]): number {
@@ -143,18 +113,35 @@ export function writeIntegerSeries(writer: BitWriter, values: readonly number[])
 }
 
 export function readIntegerSeries(reader: BitReader, count: number): number[] {
-  const order = reader.readBit() ? 2 : 1;
-  const items = reader.readBit() ? readBlocks(reader, count) : readBuckets(reader, count);
+  const order2 = reader.readBit();
+  const blocks = reader.readBit();
   const out = new Array<number>(count);
   let previous = 0;
   let previousDelta = 0;
-  for (let i = 0; i < count; i++) {
-    const residual = unzigzag(items[i] as number);
-    const delta = order === 1 ? residual : residual + previousDelta;
-    const value = previous + delta;
-    out[i] = value;
-    previousDelta = delta;
-    previous = value;
+  for (let start = 0; start < count; start += BLOCK) {
+    const end = Math.min(count, start + BLOCK);
+    const width = blocks ? reader.read(6) : -1;
+    for (let i = start; i < end; i++) {
+      const z = width === 0 ? 0 : width > 0 ? reader.read(width) : readBucket(reader);
+      const residual = z % 2 === 0 ? z / 2 : -(z + 1) / 2;
+      const delta = order2 ? residual + previousDelta : residual;
+      previous += delta;
+      out[i] = previous;
+      previousDelta = delta;
+    }
   }
   return out;
+}
+
+function readBucket(reader: BitReader): number {
+  if (!reader.readBit()) return 0;
+  let width = WIDE;
+  for (const [, prefixLength, bucketWidth] of BUCKETS) {
+    if (!reader.readBit()) {
+      width = bucketWidth;
+      break;
+    }
+    if (prefixLength === 4) break;
+  }
+  return reader.read(width);
 }

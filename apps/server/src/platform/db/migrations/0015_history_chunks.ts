@@ -30,6 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('max', t.double)
     .addColumn('sum', t.double)
     .addColumn('data', engine === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+    // Dense hours also keep a per-minute summary (Float64 [minute, cnt, sum, min, max] …), so
+    // minute-level charts read 60 entries instead of decoding thousands of readings.
+    .addColumn('minutes', engine === 'postgres' ? 'bytea' : 'blob')
     .execute();
   await db.schema
     .createIndex('reading_chunks_sensor_hour')
