@@ -362,14 +362,24 @@ async function main() {
   await new Promise((r) => server.child.once('exit', r));
   // Cross-check: every acknowledged reading is in the database.
   const check = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
-  const stored = Number(
-    (
-      await check
-        .selectFrom('readings')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  // Rows, plus any reading the background job sealed into a chunk meanwhile.
+  const stored =
+    Number(
+      (
+        await check
+          .selectFrom('readings')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ) +
+    Number(
+      (
+        await check
+          .selectFrom('reading_chunks')
+          .select((eb) => eb.fn.sum<number>('cnt').as('n'))
+          .executeTakeFirstOrThrow()
+      ).n ?? 0,
+    );
   await check.destroy();
   console.log(
     `stored readings: ${stored} (acknowledged in phase 1: ${acknowledged}, sent in phase 2: ${seq})`,

@@ -77,6 +77,8 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       DEMO: '0',
       // No growing delay on failed logins unless a test asks for it.
       LOGIN_DELAY_BASE_MS: '0',
+      // No background sealing of history unless a test asks for it (history.api.test.ts does).
+      HISTORY_SEAL_INTERVAL_SECONDS: '0',
       ...env,
     },
     { dataDir, ...overrides },

@@ -396,3 +396,69 @@ describe.each(engines)('history API on %s', (engine) => {
     });
   });
 });
+
+describe.each(engines)('history API over sealed chunks on %s', (engine) => {
+  let t: TestApp;
+  let owner: TestUser;
+  let history: HistoryService;
+
+  beforeAll(async () => {
+    // The server's own job, once a second.
+    t = await buildTestApp(engine, { env: { HISTORY_SEAL_INTERVAL_SECONDS: '1' } });
+    owner = await createUser(t);
+    history = historyServiceFor(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('seals past hours in the background; the list, chart and deletion keep working on them', async () => {
+    const { sensorId } = await seedSensor(t, owner.id);
+    const now = Date.now();
+    const rows: [number, number][] = [];
+    for (let i = 1; i <= 600; i++) rows.push([now - 2 * HOUR - i * 30_000, i % 50]);
+    await history.appendReadings(numericReadings(sensorId, rows));
+    const left = () =>
+      t.db
+        .selectFrom('readings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('sensor_id', '=', sensorId)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    await expect.poll(left, { timeout: 15_000, interval: 200 }).toBe(0);
+
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/sv/api/sensor/historial',
+      headers: owner.auth,
+      payload: { idSensor: sensorId, tipo: 1, pagina: 0, tamanoPagina: 5 },
+    });
+    expect(list.json()).toMatchObject({ status: 1, total: 600 });
+    const newest = list.json().historial[0] as { idRegistro: number; valor: string };
+    expect(newest.valor).toBe('1');
+
+    const chart = await t.app.inject({
+      method: 'POST',
+      url: '/sv/api/sensor/grafico',
+      headers: owner.auth,
+      payload: { idSensor: sensorId, tipo: 1 },
+    });
+    expect(chart.json().puntos.reduce((n: number, p: { cnt: number }) => n + p.cnt, 0)).toBe(600);
+
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/sv/api/sensor/eliminarRegistro',
+      headers: owner.auth,
+      payload: { id: sensorId, idRegistro: newest.idRegistro },
+    });
+    expect(del.json().status).toBe(1);
+    const after = await t.app.inject({
+      method: 'POST',
+      url: '/sv/api/sensor/historial',
+      headers: owner.auth,
+      payload: { idSensor: sensorId, tipo: 1, pagina: 0, tamanoPagina: 5 },
+    });
+    expect(after.json().total).toBe(599);
+    expect(after.json().historial[0].valor).toBe('2');
+  });
+});
