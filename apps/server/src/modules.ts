@@ -112,8 +112,9 @@ export async function registerModules(
     db: ctx.db,
     log: ctx.log,
     devices: devices.sharing,
-    users,
+    users: userDirectory,
     hub: ctx.hub,
+    notifier,
   });
   registerGroupsRoutes(app, ctx, groups);
 

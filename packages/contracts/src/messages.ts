@@ -163,6 +163,18 @@ export const mensajes = {
   nuevaSolicitud: 'Nueva solicitud de acceso a un equipo que administrás.',
   solicitudRespondida: 'Solicitud respondida.',
   accesoQuitado: 'Acceso quitado.',
+  misUsuarios: 'Mis usuarios',
+  sinUsuariosEnGrupo: 'Todavía no compartiste tus equipos con otros usuarios.',
+  usuarioNoEncontrado: 'No existe un usuario con ese nombre o correo.',
+  noPuedeAgregarseASiMismo: 'No podés agregarte a vos mismo.',
+  usuarioNoEnGrupo: 'El usuario no tiene roles en tus equipos.',
+  usuarioAgregado: 'Usuario agregado al equipo {nombre}.',
+  rolActualizado: 'Rol actualizado.',
+  usuarioEliminadoDelGrupo: 'El usuario ya no tiene acceso a tus equipos.',
+  eliminarUsuarioPregunta:
+    '¿Está seguro que desea eliminar a {username}? Se eliminarán sus equipos, eventos y acciones sobre tus equipos.',
+  teAgregaronTitulo: '{username} te dio acceso al equipo {nombre}',
+  tuRolCambioTitulo: 'Tu rol en el equipo {nombre} ahora es {rol}',
 
   // History (spec 1 §8)
   sinRegistros: 'Sin registros',
