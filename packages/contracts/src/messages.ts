@@ -175,6 +175,17 @@ export const mensajes = {
     '¿Está seguro que desea eliminar a {username}? Se eliminarán sus equipos, eventos y acciones sobre tus equipos.',
   teAgregaronTitulo: '{username} te dio acceso al equipo {nombre}',
   tuRolCambioTitulo: 'Tu rol en el equipo {nombre} ahora es {rol}',
+  agregarUsuario: 'Agregar usuario',
+  agregar: 'Agregar',
+  usuarioOCorreo: 'Usuario o correo electrónico',
+  rolesDe: 'Roles de',
+  rolesPorEquipo: 'Roles por equipo',
+  rol: 'Rol',
+  eliminarUsuario: 'Eliminar usuario',
+  verRoles: 'Ver roles',
+  columnaEquiposYRoles: 'Equipos y roles',
+  usuariosDeLicencia: 'Usuarios de tu licencia: {usados} de {limite}',
+  misUsuariosSubtitulo: 'Aprobá solicitudes de acceso y administrá los roles de quienes usan tus equipos.',
 
   // History (spec 1 §8)
   sinRegistros: 'Sin registros',

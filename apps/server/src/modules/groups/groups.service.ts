@@ -68,6 +68,12 @@ export function createGroupsService(deps: GroupsDeps) {
     }
   }
 
+  /** A role given or taken changes the device owner's licence usage (cantUsuariosAsignados): say so live. */
+  async function licenceChanged(deviceId: number): Promise<void> {
+    const device = await devices.summary(deviceId);
+    if (device) publish(topics.usuario(device.ownerId), { tipo: 'token.actualizado' });
+  }
+
   async function toModels(rows: AccessRequestRow[]): Promise<Autorizacion[]> {
     if (rows.length === 0) return [];
     const [names, usernames] = await Promise.all([
@@ -209,6 +215,7 @@ export function createGroupsService(deps: GroupsDeps) {
         idEquipo: request.deviceId,
         idRol: input.idRol,
       });
+      if (input.idRol !== rolesEquipo.ninguno) await licenceChanged(request.deviceId);
     },
 
     /**
@@ -224,6 +231,7 @@ export function createGroupsService(deps: GroupsDeps) {
       if (input.idUsuario !== userId && !puedeOtorgar(rol, targetRol)) throw forbidden();
       await devices.revoke(input.idEquipo, input.idUsuario);
       publish(topics.usuario(input.idUsuario), { tipo: 'acceso.revocado', idEquipo: input.idEquipo });
+      await licenceChanged(input.idEquipo);
     },
 
     groupUsers,
@@ -272,6 +280,7 @@ export function createGroupsService(deps: GroupsDeps) {
         await devices.revoke(role.equipo.id, idUsuario);
         publish(topics.usuario(idUsuario), { tipo: 'acceso.revocado', idEquipo: role.equipo.id });
       }
+      for (const deviceId of new Set(removable.map((r) => r.equipo.id))) await licenceChanged(deviceId);
       return { equipos: removable.length };
     },
 
@@ -286,6 +295,7 @@ export function createGroupsService(deps: GroupsDeps) {
       if (!target) throw fieldError('username', mensajes.usuarioNoEncontrado, 404);
       if (target.id === userId) throw fieldError('username', mensajes.noPuedeAgregarseASiMismo);
       await devices.grant(input.equipoId, target.id, rolesEquipo.usuario);
+      await licenceChanged(input.equipoId);
       publish(topics.usuario(target.id), {
         tipo: 'rol.actualizado',
         idEquipo: input.equipoId,
