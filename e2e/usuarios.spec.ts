@@ -73,6 +73,20 @@ test.describe('mis usuarios', () => {
     await contextB.close();
   });
 
+  test('Mis datos: el paso a paso del bot de Telegram nombra el bot configurado', async ({
+    page,
+    request,
+  }) => {
+    const a = await registerUserViaApi(request, uniqueUsername('bot'));
+    await loginViaApi(request, page, a.username, a.password);
+    await page.goto('/perfil/misDatos');
+    await expect(page.getByText('No vinculado')).toBeVisible();
+    await expect(page.getByRole('link', { name: '@NexoE2EBot' })).toHaveAttribute(
+      'href',
+      'https://t.me/NexoE2EBot',
+    );
+  });
+
   test('se ve completa en un teléfono', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const a = await registerUserViaApi(request, uniqueUsername('movil'));
