@@ -441,7 +441,8 @@ export function createUsersService(deps: UsersDeps) {
         });
       } catch (error) {
         // A concurrent update or registration may have taken the name between the check and the write.
-        if (!(error instanceof AppError)) failWith(await uniquenessErrors(input.username, input.mail, userId));
+        if (!(error instanceof AppError))
+          failWith(await uniquenessErrors(input.username, input.mail, userId));
         throw error;
       }
       const updated = await sessionUser(userId);
