@@ -73,6 +73,7 @@ export default defineConfig({
         ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '900',
         PUBLIC_URL: `http://localhost:${port}`,
         TELEGRAM_BOT_TOKEN: '1:e2e',
+        TELEGRAM_BOT_USERNAME: 'NexoE2EBot',
         TELEGRAM_API_ROOT: `http://127.0.0.1:${telegramPort}`,
       },
     },

@@ -43,3 +43,16 @@ describe('configuration', () => {
     expect(loadConfig({ ...base(), TRUST_PROXY: '1' }).trustProxy).toBe(true);
   });
 });
+
+describe('TELEGRAM_BOT_USERNAME', () => {
+  const base = () => ({ NODE_ENV: 'test', DATA_DIR: '/tmp/nexo-config-test', LOG_LEVEL: 'silent' });
+  it('keeps the bot name without its @, and refuses one Telegram would not accept', () => {
+    expect(loadConfig({ ...base(), TELEGRAM_BOT_USERNAME: '@NexoAvisosBot' }).telegram.botUsername).toBe(
+      'NexoAvisosBot',
+    );
+    expect(loadConfig(base()).telegram.botUsername).toBeUndefined();
+    expect(() => loadConfig({ ...base(), TELEGRAM_BOT_USERNAME: 'no vale' })).toThrow(
+      /TELEGRAM_BOT_USERNAME/,
+    );
+  });
+});

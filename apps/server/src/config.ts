@@ -85,6 +85,16 @@ const EnvSchema = z.object({
   DEVICE_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   GOOGLE_CLIENT_ID: optionalText,
   TELEGRAM_BOT_TOKEN: optionalText,
+  /** The bot's public username (without @), shown in the profile's how-to and linked as t.me/<name>. */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .trim()
+    .regex(
+      /^@?[A-Za-z][A-Za-z0-9_]{3,31}$/,
+      'TELEGRAM_BOT_USERNAME debe ser un nombre de usuario de Telegram',
+    )
+    .transform((v) => v.replace(/^@/, ''))
+    .optional(),
   TELEGRAM_API_ROOT: optionalUrl,
   TELEGRAM_WEBHOOK_SECRET: z
     .string()
@@ -160,6 +170,8 @@ export interface Config {
   googleClientId: string | undefined;
   telegram: {
     botToken: string | undefined;
+    /** Public username of the bot (no @). */
+    botUsername: string | undefined;
     /** Bot API root: a self-hosted Bot API server (or a test's fake); Telegram's own when unset. */
     apiRoot: string | undefined;
     /** When set, updates arrive by webhook at /sv/telegram/webhook instead of long polling. */
@@ -283,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     googleClientId: e.GOOGLE_CLIENT_ID,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
+      botUsername: e.TELEGRAM_BOT_USERNAME,
       apiRoot: e.TELEGRAM_API_ROOT?.replace(/\/$/, ''),
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
     },

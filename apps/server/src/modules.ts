@@ -116,8 +116,9 @@ export async function registerModules(
     db: ctx.db,
     log: ctx.log,
     devices: devices.sharing,
-    users,
+    users: userDirectory,
     hub: ctx.hub,
+    notifier,
   });
   registerGroupsRoutes(app, ctx, groups);
 

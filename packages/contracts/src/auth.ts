@@ -351,6 +351,8 @@ export const PublicConfigSchema = z.object({
   publicUrl: z.string().nullable(),
   /** The MQTT broker devices connect to (null: the web's hostname on port 1883). */
   mqttUrl: z.string().nullable().optional(),
+  /** The Telegram bot's username (without @) for the profile's how-to; null when not configured. */
+  telegramBot: z.string().nullable().optional(),
   version: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

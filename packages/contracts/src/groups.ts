@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rolesEquipo } from './catalogues.js';
-import { IdSchema, requiredIssue } from './common.js';
+import { IdSchema, requiredIssue, sinControl, texto } from './common.js';
 import { mensajes } from './messages.js';
 
 /**
@@ -94,3 +94,53 @@ export const RemoverRolInputSchema = z.object({
 });
 export type RemoverRolInput = z.input<typeof RemoverRolInputSchema>;
 export type RemoverRolData = z.output<typeof RemoverRolInputSchema>;
+
+/** Group user (spec 2 §3): someone holding a role on one of the caller's managed devices. */
+export const GrupoUsuarioSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  roles: z.array(
+    z.object({
+      equipo: z.object({ id: z.number(), nombre: z.string() }),
+      rol: z.object({ id: z.number() }),
+      /** Whether the caller may change or remove this role (rolesOtorgables of its own role). */
+      editable: z.boolean(),
+    }),
+  ),
+});
+export type GrupoUsuario = z.infer<typeof GrupoUsuarioSchema>;
+
+const rolAsignable = z.coerce
+  .number({ error: requiredIssue })
+  .int({ error: mensajes.campoInvalido })
+  .min(1, { error: mensajes.campoInvalido })
+  .max(3, { error: mensajes.campoInvalido });
+
+/** POST /api/grupo/reasignarRol: upgrade or downgrade `idUsuario`'s role on `idEquipo`. */
+export const ReasignarRolInputSchema = z.object({
+  idUsuario: IdSchema,
+  idEquipo: IdSchema,
+  idRol: rolAsignable,
+});
+export type ReasignarRolInput = z.input<typeof ReasignarRolInputSchema>;
+export type ReasignarRolData = z.output<typeof ReasignarRolInputSchema>;
+
+/** POST /api/grupo/eliminarUsuario: remove the user from every device of the caller's group. */
+export const EliminarUsuarioGrupoInputSchema = z.object({ idUsuario: IdSchema });
+export type EliminarUsuarioGrupoInput = z.input<typeof EliminarUsuarioGrupoInputSchema>;
+
+/** POST /api/grupo/agregarUsuario (spec 2 §5 share device): username or e-mail 2–1000, equipoId. */
+export const AgregarUsuarioInputSchema = z.object({
+  username: texto({ min: 2, max: 1000 }),
+  equipoId: IdSchema,
+});
+export type AgregarUsuarioInput = z.input<typeof AgregarUsuarioInputSchema>;
+export type AgregarUsuarioData = z.output<typeof AgregarUsuarioInputSchema>;
+
+/** POST /api/usuarios/buscarUsuarios: a text inside the username, among the caller's group users. */
+export const BuscarUsuariosInputSchema = z.object({
+  username: sinControl(
+    z.string({ error: mensajes.campoInvalido }).trim().max(100, { error: mensajes.max100 }),
+  ).default(''),
+});
+export type BuscarUsuariosInput = z.input<typeof BuscarUsuariosInputSchema>;

@@ -63,6 +63,12 @@ export const AccesoRevocadoEventSchema = z.object({
   tipo: z.literal('acceso.revocado'),
   idEquipo: z.number(),
 });
+/** The user's role on a device changed (reasignarRol) or was given directly (agregarUsuario). */
+export const RolActualizadoEventSchema = z.object({
+  tipo: z.literal('rol.actualizado'),
+  idEquipo: z.number(),
+  idRol: z.number(),
+});
 /** One of the user's purchases changed state. */
 export const CompraEstadoEventSchema = z.object({
   tipo: z.literal('compra.estado'),
@@ -105,6 +111,7 @@ export const realtimeEventSchemas = {
     AutorizacionNuevaEventSchema,
     AutorizacionRespondidaEventSchema,
     AccesoRevocadoEventSchema,
+    RolActualizadoEventSchema,
     CompraEstadoEventSchema,
     ChatMensajeEventSchema,
     ConsultaEstadoEventSchema,
@@ -163,5 +170,6 @@ export type NotificacionEvent = z.infer<typeof NotificacionEventSchema>;
 export type AutorizacionNuevaEvent = z.infer<typeof AutorizacionNuevaEventSchema>;
 export type AutorizacionRespondidaEvent = z.infer<typeof AutorizacionRespondidaEventSchema>;
 export type AccesoRevocadoEvent = z.infer<typeof AccesoRevocadoEventSchema>;
+export type RolActualizadoEvent = z.infer<typeof RolActualizadoEventSchema>;
 export type ChatMensajeEvent = z.infer<typeof ChatMensajeEventSchema>;
 export type ConsultaEstadoEvent = z.infer<typeof ConsultaEstadoEventSchema>;

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth';
 import { deviceRoutes, publicDeviceRoutes } from '../features/devices';
+import { groupRoutes } from '../features/groups';
 import { historyRoutes } from '../features/history';
 import { supportAdminRoutes, supportRoutes } from '../features/support';
 import { userRoutes } from '../features/users';
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       ...deviceRoutes,
       ...historyRoutes,
       ...userRoutes,
+      ...groupRoutes,
       ...supportRoutes,
       ...viewRoutes,
       ...pendingRoutes,

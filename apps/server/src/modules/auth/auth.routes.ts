@@ -45,6 +45,7 @@ export function registerAuthRoutes(
     tileUrl: ctx.config.tileUrl,
     publicUrl: ctx.config.publicUrl ?? null,
     mqttUrl: services.mqttPublicUrl(),
+    telegramBot: ctx.config.telegram.botUsername ?? null,
     version,
   }));
 

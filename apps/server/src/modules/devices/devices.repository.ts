@@ -119,6 +119,17 @@ export function createDevicesRepository() {
         .execute();
     },
 
+    /** Changes an existing role; false when the user holds no role on the device. */
+    async setRole(db: Db, deviceId: number, userId: number, rolId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('device_users')
+        .set({ rol_id: rolId })
+        .where('device_id', '=', deviceId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async unlink(db: Db, deviceId: number, userId: number) {
       await db
         .deleteFrom('device_users')

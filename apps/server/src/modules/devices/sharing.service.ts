@@ -68,6 +68,16 @@ export function createSharingService(core: DevicesCore) {
     deviceIdsWithRole: (userId: number, roles: readonly number[]) =>
       repos.devices.deviceIdsWithRole(db, userId, roles),
 
+    /** Changes a user's role (never to or from the owner's); the new level applies from the next call. */
+    async setRole(deviceId: number, userId: number, rolId: number): Promise<void> {
+      const current = await repos.devices.roleOn(db, userId, deviceId);
+      if (current === null) throw notFound(mensajes.rolNoEncontrado);
+      if (current === rolesEquipo.propietario || rolId === rolesEquipo.propietario)
+        throw new AppError(403, mensajes.rolPropietarioNoRemovible);
+      if (!(await repos.devices.setRole(db, deviceId, userId, rolId)))
+        throw notFound(mensajes.rolNoEncontrado);
+    },
+
     /** Removes the user's role (not the owner's); live subscriptions to the device end at once. */
     async revoke(deviceId: number, userId: number): Promise<void> {
       const current = await repos.devices.roleOn(db, userId, deviceId);

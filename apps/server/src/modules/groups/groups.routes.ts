@@ -1,7 +1,11 @@
 import {
+  AgregarUsuarioInputSchema,
   AsignarRolInputSchema,
   AsociarEquipoInputSchema,
+  BuscarUsuariosInputSchema,
+  EliminarUsuarioGrupoInputSchema,
   IdBodySchema,
+  ReasignarRolInputSchema,
   RemoverRolInputSchema,
 } from '@nexo/contracts';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
@@ -43,6 +47,43 @@ export function registerGroupsRoutes(app: HttpApp, ctx: PlatformContext, groups:
       await groups.removeRole(request.usuario.userId, request.body);
       return { status: 1 as const };
     },
+  );
+  app.post(
+    '/sv/api/grupo/reasignarRol',
+    { ...auth, schema: { tags, body: ReasignarRolInputSchema } },
+    async (request) => {
+      await groups.reassignRole(request.usuario.userId, request.body);
+      return { status: 1 as const };
+    },
+  );
+  app.post(
+    '/sv/api/grupo/eliminarUsuario',
+    { ...auth, schema: { tags, body: EliminarUsuarioGrupoInputSchema } },
+    async (request) => ({
+      status: 1 as const,
+      ...(await groups.removeFromGroup(request.usuario.userId, request.body.idUsuario)),
+    }),
+  );
+  app.post(
+    '/sv/api/grupo/agregarUsuario',
+    { ...auth, schema: { tags, body: AgregarUsuarioInputSchema } },
+    async (request) => {
+      await groups.addUser(request.usuario.userId, request.body);
+      return { status: 1 as const };
+    },
+  );
+  // The caller's group: users holding roles on the devices it manages (spec 2 §7 /api/usuarios/todos).
+  app.get('/sv/api/usuarios/todos', { ...auth, schema: { tags } }, async (request) => ({
+    status: 1 as const,
+    usuarios: await groups.groupUsers(request.usuario.userId),
+  }));
+  app.post(
+    '/sv/api/usuarios/buscarUsuarios',
+    { ...auth, schema: { tags, body: BuscarUsuariosInputSchema } },
+    async (request) => ({
+      status: 1 as const,
+      usuarios: await groups.groupUsers(request.usuario.userId, request.body.username),
+    }),
   );
   app.get(
     '/sv/api/grupo/equipo/:id',

@@ -1,20 +1,26 @@
 import {
   type AccesoEquipo,
+  type AgregarUsuarioData,
   type AsignarRolData,
   type Autorizacion,
   estadosAutorizacion,
   estadosAutorizacionCatalogo,
+  type GrupoUsuario,
   mensajes,
+  type OrigenNotificacion,
+  origenesNotificacion,
   puedeOtorgar,
   type RealtimeEvent,
+  type ReasignarRolData,
   type RemoverRolData,
   rolesEquipo,
+  rolesEquipoCatalogo,
   rolesQueAdministranAcceso,
   topics,
 } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
-import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import type { SharingService } from '../devices/index.js';
 import { type AccessRequestRow, createGroupsRepository } from './groups.repository.js';
 
@@ -25,14 +31,25 @@ export interface GroupsDeps {
   /** Roles on devices: the devices module owns device_users. */
   devices: Pick<
     SharingService,
-    'grant' | 'revoke' | 'summary' | 'namesOf' | 'roleOn' | 'members' | 'deviceIdsWithRole'
+    'grant' | 'revoke' | 'setRole' | 'summary' | 'namesOf' | 'roleOn' | 'members' | 'deviceIdsWithRole'
   >;
-  /** Usernames for the lists (the users module owns users). */
-  users: { usernamesOf(ids: number[]): Promise<Map<number, string>> };
+  /** Usernames for the lists and lookups by username or e-mail (the users module owns users). */
+  users: {
+    usernamesOf(ids: number[]): Promise<Map<number, string>>;
+    findByUsernameOrMail(text: string): Promise<{ id: number } | null>;
+  };
+  /** The notifications module's notifier: a user given a role or a new level hears of it. */
+  notifier?: {
+    notify(
+      userId: number,
+      input: { titulo: string; origen: OrigenNotificacion; idRef?: number | null },
+    ): Promise<unknown>;
+  };
   /** Live events to `/topic/user{id}`. */
   hub: { publish(topic: string, event: RealtimeEvent): void };
 }
 
+const rolNombre = new Map<number, string>(rolesEquipoCatalogo.map((r) => [r.id, r.descripcion]));
 const estadoNombre = new Map<number, string>(estadosAutorizacionCatalogo.map((e) => [e.id, e.descripcion]));
 
 /**
@@ -49,6 +66,12 @@ export function createGroupsService(deps: GroupsDeps) {
     } catch (error) {
       deps.log?.error({ err: error, topic }, 'no se pudo publicar el evento de grupos');
     }
+  }
+
+  /** A role given or taken changes the device owner's licence usage (cantUsuariosAsignados): say so live. */
+  async function licenceChanged(deviceId: number): Promise<void> {
+    const device = await devices.summary(deviceId);
+    if (device) publish(topics.usuario(device.ownerId), { tipo: 'token.actualizado' });
   }
 
   async function toModels(rows: AccessRequestRow[]): Promise<Autorizacion[]> {
@@ -81,6 +104,41 @@ export function createGroupsService(deps: GroupsDeps) {
     if (rol === null) throw notFound(notFoundMessage);
     if (!rolesQueAdministranAcceso.includes(rol)) throw forbidden();
     return rol;
+  }
+
+  /**
+   * GET /api/usuarios/todos: the caller's group (spec 2 §3 group user): everyone else holding a
+   * role on a device the caller owns, administers or develops, with their roles per device. A role
+   * is editable when the caller may grant it (rolesOtorgables) and it is not the owner's.
+   */
+  async function groupUsers(userId: number, search = ''): Promise<GrupoUsuario[]> {
+    const managed = await devices.deviceIdsWithRole(userId, rolesQueAdministranAcceso);
+    if (managed.length === 0) return [];
+    const [names, memberLists, myRoles] = await Promise.all([
+      devices.namesOf(managed),
+      Promise.all(managed.map((id) => devices.members(id))),
+      Promise.all(managed.map((id) => devices.roleOn(userId, id))),
+    ]);
+    const byUser = new Map<number, GrupoUsuario['roles']>();
+    managed.forEach((deviceId, index) => {
+      const myRol = myRoles[index] ?? null;
+      for (const member of memberLists[index] ?? []) {
+        if (member.userId === userId) continue;
+        const roles = byUser.get(member.userId) ?? [];
+        roles.push({
+          equipo: { id: deviceId, nombre: names.get(deviceId) ?? '' },
+          rol: { id: member.rolId },
+          editable: member.rolId !== rolesEquipo.propietario && puedeOtorgar(myRol, member.rolId),
+        });
+        byUser.set(member.userId, roles);
+      }
+    });
+    const usernames = await users.usernamesOf([...byUser.keys()]);
+    const needle = search.trim().toLowerCase();
+    return [...byUser.entries()]
+      .map(([id, roles]) => ({ id, username: usernames.get(id) ?? '', roles }))
+      .filter((u) => !needle || u.username.toLowerCase().includes(needle))
+      .sort((a, b) => a.username.localeCompare(b.username, 'es'));
   }
 
   return {
@@ -157,6 +215,7 @@ export function createGroupsService(deps: GroupsDeps) {
         idEquipo: request.deviceId,
         idRol: input.idRol,
       });
+      if (input.idRol !== rolesEquipo.ninguno) await licenceChanged(request.deviceId);
     },
 
     /**
@@ -172,6 +231,85 @@ export function createGroupsService(deps: GroupsDeps) {
       if (input.idUsuario !== userId && !puedeOtorgar(rol, targetRol)) throw forbidden();
       await devices.revoke(input.idEquipo, input.idUsuario);
       publish(topics.usuario(input.idUsuario), { tipo: 'acceso.revocado', idEquipo: input.idEquipo });
+      await licenceChanged(input.idEquipo);
+    },
+
+    groupUsers,
+
+    /**
+     * POST /api/grupo/reasignarRol: upgrade or downgrade a role. The caller must be able to grant
+     * both the current and the new role; the owner's role never changes.
+     */
+    async reassignRole(userId: number, input: ReasignarRolData): Promise<void> {
+      const rol = await requireManager(userId, input.idEquipo, mensajes.equipoNoEncontrado);
+      const current = await devices.roleOn(input.idUsuario, input.idEquipo);
+      if (current === null) throw notFound(mensajes.rolNoEncontrado);
+      if (current === rolesEquipo.propietario) throw new AppError(403, mensajes.rolPropietarioNoRemovible);
+      if (input.idUsuario === userId || !puedeOtorgar(rol, current) || !puedeOtorgar(rol, input.idRol))
+        throw forbidden();
+      if (current === input.idRol) return;
+      await devices.setRole(input.idEquipo, input.idUsuario, input.idRol);
+      publish(topics.usuario(input.idUsuario), {
+        tipo: 'rol.actualizado',
+        idEquipo: input.idEquipo,
+        idRol: input.idRol,
+      });
+      const device = await devices.summary(input.idEquipo);
+      await deps.notifier?.notify(input.idUsuario, {
+        titulo: mensajes.tuRolCambioTitulo
+          .replace('{nombre}', device?.nombre ?? `#${input.idEquipo}`)
+          .replace('{rol}', rolNombre.get(input.idRol) ?? ''),
+        origen: origenesNotificacion.usuarios,
+        idRef: input.idEquipo,
+      });
+    },
+
+    /**
+     * POST /api/grupo/eliminarUsuario: removes the user from the caller's group, i.e. every role
+     * the caller may revoke on the devices it manages. The user's own account and devices stay
+     * (docs/api-groups.md); what they built on the caller's devices goes with the roles.
+     */
+    async removeFromGroup(userId: number, idUsuario: number): Promise<{ equipos: number }> {
+      if (idUsuario === userId) throw forbidden();
+      const group = await groupUsers(userId);
+      const member = group.find((u) => u.id === idUsuario);
+      if (!member) throw notFound(mensajes.usuarioNoEnGrupo);
+      const removable = member.roles.filter((r) => r.editable);
+      if (removable.length === 0) throw forbidden();
+      for (const role of removable) {
+        await devices.revoke(role.equipo.id, idUsuario);
+        publish(topics.usuario(idUsuario), { tipo: 'acceso.revocado', idEquipo: role.equipo.id });
+      }
+      for (const deviceId of new Set(removable.map((r) => r.equipo.id))) await licenceChanged(deviceId);
+      return { equipos: removable.length };
+    },
+
+    /**
+     * POST /api/grupo/agregarUsuario: gives an existing user (by username or e-mail) the user role on
+     * a device the caller manages, under the owner's licence (cantidadUsuarios), as approving a
+     * request would. Only admin and developer levels (and the owner) may.
+     */
+    async addUser(userId: number, input: AgregarUsuarioData): Promise<void> {
+      await requireManager(userId, input.equipoId, mensajes.equipoNoEncontrado);
+      const target = await users.findByUsernameOrMail(input.username);
+      if (!target) throw fieldError('username', mensajes.usuarioNoEncontrado, 404);
+      if (target.id === userId) throw fieldError('username', mensajes.noPuedeAgregarseASiMismo);
+      await devices.grant(input.equipoId, target.id, rolesEquipo.usuario);
+      await licenceChanged(input.equipoId);
+      publish(topics.usuario(target.id), {
+        tipo: 'rol.actualizado',
+        idEquipo: input.equipoId,
+        idRol: rolesEquipo.usuario,
+      });
+      const device = await devices.summary(input.equipoId);
+      const me = (await users.usernamesOf([userId])).get(userId) ?? '';
+      await deps.notifier?.notify(target.id, {
+        titulo: mensajes.teAgregaronTitulo
+          .replace('{username}', me)
+          .replace('{nombre}', device?.nombre ?? `#${input.equipoId}`),
+        origen: origenesNotificacion.usuarios,
+        idRef: input.equipoId,
+      });
     },
 
     /** GET /api/grupo/equipo/{id}: who holds which role and who is waiting, for the share dialog. */

@@ -115,6 +115,55 @@ const calls: Call[] = [
     url: (f) => `/sv/api/grupo/equipo/${f.device.id}`,
     expected: managers,
   },
+  {
+    name: 'reasignarRol a administrador',
+    method: 'POST',
+    url: () => '/sv/api/grupo/reasignarRol',
+    body: (f) => ({ idUsuario: f.member.id, idEquipo: f.device.id, idRol: rolesEquipo.administrador }),
+    expected: { ...managers, desarrollador: 403 },
+  },
+  {
+    name: 'reasignarRol a desarrollador',
+    method: 'POST',
+    url: () => '/sv/api/grupo/reasignarRol',
+    body: (f) => ({ idUsuario: f.member.id, idEquipo: f.device.id, idRol: rolesEquipo.desarrollador }),
+    expected: { ...managers, administrador: 403 },
+  },
+  {
+    name: 'reasignarRol del propietario',
+    method: 'POST',
+    url: () => '/sv/api/grupo/reasignarRol',
+    body: (f) => ({ idUsuario: f.owner.id, idEquipo: f.device.id, idRol: rolesEquipo.usuario }),
+    expected: { ...managers, propietario: 403, administrador: 403, desarrollador: 403 },
+  },
+  {
+    name: 'eliminarUsuario',
+    method: 'POST',
+    url: () => '/sv/api/grupo/eliminarUsuario',
+    body: (f) => ({ idUsuario: f.member.id }),
+    // Someone who manages none of the member's devices does not see the member at all.
+    expected: { ...managers, usuario: 404 },
+  },
+  {
+    name: 'agregarUsuario',
+    method: 'POST',
+    url: () => '/sv/api/grupo/agregarUsuario',
+    body: (f) => ({ username: f.requester.username, equipoId: f.device.id }),
+    expected: managers,
+  },
+  {
+    name: 'usuarios/todos',
+    method: 'GET',
+    url: () => '/sv/api/usuarios/todos',
+    expected: { ...managers, usuario: 200, extraño: 200 },
+  },
+  {
+    name: 'usuarios/buscarUsuarios',
+    method: 'POST',
+    url: () => '/sv/api/usuarios/buscarUsuarios',
+    body: () => ({ username: 'a' }),
+    expected: { ...managers, usuario: 200, extraño: 200 },
+  },
 ];
 
 describe.each(engines)('groups: access requests and roles (%s)', (engine) => {

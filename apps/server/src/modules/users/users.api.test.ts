@@ -206,6 +206,49 @@ describe.each(engines)('users API (%s)', (engine) => {
       expect(again.statusCode).toBe(400);
     });
 
+    it('keeps usernames and e-mails unique when two registrations and two profile updates race', async () => {
+      const first = registrationForm();
+      const second = registrationForm({ username: first.username.toUpperCase() });
+      const [a, b] = [await requestCode(first.mail), await requestCode(second.mail)];
+      const answers = await Promise.all([
+        post('/sv/usuario/registrar', { ...first, hash: a.hash, codigoIngresado: a.code }),
+        post('/sv/usuario/registrar', { ...second, hash: b.hash, codigoIngresado: b.code }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      expect(answers.find((r) => r.statusCode === 400)?.json().errores).toEqual([
+        { campo: 'username', mensaje: 'Usuario  existente' },
+      ]);
+      const count = await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', first.username.toLowerCase()))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+
+      // Two users renaming themselves to the same free name at once: one gets it.
+      const [u1, u2] = [await createUser(t), await createUser(t)];
+      const wanted = `libre${Date.now().toString(36)}`;
+      const rename = async (u: typeof u1) => {
+        const me = (await t.app.inject({ method: 'GET', url: '/sv/api/usuario', headers: u.auth })).json()
+          .usuario;
+        return t.app.inject({
+          method: 'POST',
+          url: '/sv/api/usuario/actualizar',
+          headers: u.auth,
+          payload: {
+            nombre: me.nombre,
+            mail: me.mail,
+            telefono: me.telefono ?? '1155554444',
+            username: wanted,
+          },
+        });
+      };
+      const renames = await Promise.all([rename(u1), rename(u2)]);
+      expect(renames.map((r) => r.statusCode).sort(), renames.map((r) => r.body).join('\n')).toEqual([
+        200, 400,
+      ]);
+    });
+
     it('answers taken username and e-mail as field errors, case-insensitively', async () => {
       const existing = await createUser(t);
       const form = registrationForm();

@@ -424,20 +424,27 @@ export function createUsersService(deps: UsersDeps) {
       }
       failWith(await uniquenessErrors(input.username, input.mail, userId));
       await countryCodeExists(input.codigoPais);
-      await db.transaction().execute(async (trx) => {
-        if (codeId !== null && !(await codes.consume(trx, codeId))) {
-          throw fieldError('codigoIngresado', mensajes.codigoVencido);
-        }
-        await repo.update(trx, userId, {
-          nombre: input.nombre,
-          username: input.username,
-          mail: input.mail,
-          telefono: emptyToNull(input.telefono),
-          codigo_pais_id: input.codigoPais ?? null,
-          ...(input.zonaHoraria ? { zona_horaria: input.zonaHoraria } : {}),
-          ...(mailChanged ? { mail_validado: 1 } : {}),
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (codeId !== null && !(await codes.consume(trx, codeId))) {
+            throw fieldError('codigoIngresado', mensajes.codigoVencido);
+          }
+          await repo.update(trx, userId, {
+            nombre: input.nombre,
+            username: input.username,
+            mail: input.mail,
+            telefono: emptyToNull(input.telefono),
+            codigo_pais_id: input.codigoPais ?? null,
+            ...(input.zonaHoraria ? { zona_horaria: input.zonaHoraria } : {}),
+            ...(mailChanged ? { mail_validado: 1 } : {}),
+          });
         });
-      });
+      } catch (error) {
+        // A concurrent update or registration may have taken the name between the check and the write.
+        if (!(error instanceof AppError))
+          failWith(await uniquenessErrors(input.username, input.mail, userId));
+        throw error;
+      }
       const updated = await sessionUser(userId);
       if (!updated) throw notFound();
       return updated;

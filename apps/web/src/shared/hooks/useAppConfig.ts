@@ -6,6 +6,8 @@ export interface AppConfig {
   tileUrl: string;
   mqttUrl: string | null;
   publicUrl: string | null;
+  /** The Telegram bot's username (no @), or null. */
+  telegramBot: string | null;
 }
 
 export const defaultTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -15,6 +17,7 @@ interface ConfigAnswer {
   tileUrl?: string | null;
   mqttUrl?: string | null;
   publicUrl?: string | null;
+  telegramBot?: string | null;
 }
 
 /** GET /sv/api/config; while it loads or when it fails the widgets fall back to OpenStreetMap tiles. */
@@ -29,5 +32,6 @@ export function useAppConfig(): AppConfig {
     tileUrl: data?.tileUrl || defaultTileUrl,
     mqttUrl: data?.mqttUrl ?? null,
     publicUrl: data?.publicUrl ?? null,
+    telegramBot: data?.telegramBot ?? null,
   };
 }

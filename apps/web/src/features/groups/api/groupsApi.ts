@@ -1,8 +1,11 @@
 import type {
   AccesoEquipo,
+  AgregarUsuarioInput,
   AsignarRolInput,
   AsociarEquipoInput,
   Autorizacion,
+  GrupoUsuario,
+  ReasignarRolInput,
   RemoverRolInput,
 } from '@nexo/contracts';
 import { api } from '../../../shared/api/httpClient';
@@ -36,4 +39,22 @@ export async function asignarRol(input: AsignarRolInput): Promise<void> {
 
 export async function removerRol(input: RemoverRolInput): Promise<void> {
   await api.post('/api/grupo/removerRol', input);
+}
+
+/** The caller's group: users holding roles on the devices it manages (/perfil/usuarios). */
+export async function fetchGrupoUsuarios(): Promise<GrupoUsuario[]> {
+  const body = await api.get<{ usuarios: GrupoUsuario[] }>('/api/usuarios/todos');
+  return body.usuarios;
+}
+
+export async function reasignarRol(input: ReasignarRolInput): Promise<void> {
+  await api.post('/api/grupo/reasignarRol', input);
+}
+
+export async function eliminarUsuarioDelGrupo(idUsuario: number): Promise<void> {
+  await api.post('/api/grupo/eliminarUsuario', { idUsuario });
+}
+
+export async function agregarUsuario(input: AgregarUsuarioInput): Promise<void> {
+  await api.post('/api/grupo/agregarUsuario', input);
 }

@@ -1,11 +1,12 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { fetchAccesoEquipo, fetchAutorizaciones, fetchMisSolicitudes } from './groupsApi';
+import { fetchAccesoEquipo, fetchAutorizaciones, fetchGrupoUsuarios, fetchMisSolicitudes } from './groupsApi';
 
 /** Query keys of sharing: every one starts with 'grupos', so one invalidation refreshes them all. */
 export const groupsKeys = {
   all: ['grupos'] as const,
   autorizaciones: ['grupos', 'autorizaciones'] as const,
   mias: ['grupos', 'mias'] as const,
+  usuarios: ['grupos', 'usuarios'] as const,
   acceso: (idEquipo: number) => ['grupos', 'equipo', idEquipo] as const,
 };
 
@@ -15,6 +16,10 @@ export function useMisSolicitudes() {
 
 export function useAutorizaciones() {
   return useQuery({ queryKey: groupsKeys.autorizaciones, queryFn: fetchAutorizaciones });
+}
+
+export function useGrupoUsuarios() {
+  return useQuery({ queryKey: groupsKeys.usuarios, queryFn: fetchGrupoUsuarios });
 }
 
 export function useAccesoEquipo(idEquipo: number | null) {

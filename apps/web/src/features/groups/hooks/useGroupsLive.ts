@@ -30,7 +30,7 @@ export function useGroupsLive(): void {
       void Promise.all([invalidateGroups(client), invalidateDevices(client, event.idEquipo)]);
       if (event.idRol > 0) alerts.success(mensajes.solicitudAprobada.replace('{nombre}', nombre));
       else alerts.info(mensajes.solicitudRechazada.replace('{nombre}', nombre));
-    } else if (event.tipo === 'acceso.revocado') {
+    } else if (event.tipo === 'acceso.revocado' || event.tipo === 'rol.actualizado') {
       void Promise.all([invalidateGroups(client), invalidateDevices(client, event.idEquipo)]);
     }
   });

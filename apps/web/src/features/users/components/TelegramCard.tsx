@@ -5,12 +5,14 @@ import {
   Card,
   CardContent,
   Chip,
+  Link,
   Step,
   StepContent,
   StepLabel,
   Stepper,
   Typography,
 } from '@mui/material';
+import { useAppConfig } from '../../../shared/hooks/useAppConfig';
 
 const steps = [
   {
@@ -21,7 +23,11 @@ const steps = [
     label: 'Revisá tu teléfono',
     text: 'Cargá tu número correctamente en tu perfil, sin el código de país (por ejemplo, 10 dígitos).',
   },
-  { label: 'Buscá el bot de Nexo', text: 'En Telegram, buscá el bot de Nexo y abrí la conversación.' },
+  {
+    label: 'Buscá el bot de Nexo',
+    text: 'En Telegram, buscá el bot de Nexo y abrí la conversación.',
+    bot: true,
+  },
   { label: 'Enviá /start', text: 'Escribile /start al bot para iniciar la vinculación.' },
   {
     label: 'Compartí tu contacto',
@@ -31,6 +37,7 @@ const steps = [
 
 /** Status of the messaging bot link; without one, the 5-step how-to (spec 2 §2 /perfil/misDatos). */
 export function TelegramCard({ telegramChatId }: { telegramChatId: string | null }) {
+  const { telegramBot } = useAppConfig();
   return (
     <Card>
       <CardContent sx={{ p: 3 }}>
@@ -60,7 +67,17 @@ export function TelegramCard({ telegramChatId }: { telegramChatId: string | null
                   <StepLabel>{step.label}</StepLabel>
                   <StepContent>
                     <Typography variant="body2" color="text.secondary">
-                      {step.text}
+                      {'bot' in step && telegramBot ? (
+                        <>
+                          En Telegram, buscá{' '}
+                          <Link href={`https://t.me/${telegramBot}`} target="_blank" rel="noopener">
+                            @{telegramBot}
+                          </Link>{' '}
+                          y abrí la conversación.
+                        </>
+                      ) : (
+                        step.text
+                      )}
                     </Typography>
                   </StepContent>
                 </Step>
