@@ -496,6 +496,7 @@ describe.each(engines)('auth API (%s)', (engine) => {
         publicUrl: null,
         // The embedded broker's real port (MQTT_PORT=0 in tests picks a free one).
         mqttUrl: expect.stringMatching(/^mqtt:\/\/localhost:\d+$/),
+        telegramBot: null,
         version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       });
     });
