@@ -1,4 +1,5 @@
 import { createRefreshTokens, type GoogleVerifier, registerAuthModule } from './modules/auth/index.js';
+import { createActionsService, registerAutomationRoutes } from './modules/automation/index.js';
 import {
   createDevicesService,
   demoDevice,
@@ -151,6 +152,21 @@ export async function registerModules(
     demoDevice: options.seedDemo ? demoDevice : undefined,
   });
   deviceChangeListeners.push(telemetry.invalidateDevice, mqtt.deviceChanged);
+
+  // ---- automation: collective actions and favourites; commands through telemetry ----
+  const actions = createActionsService({
+    db: ctx.db,
+    log: ctx.log,
+    devices: {
+      reachableSensors: (userId) => devices.views.reachableSensors(userId),
+      namesOf: (ids) => devices.sharing.namesOf(ids),
+      roleOn: (userId, deviceId) => devices.sharing.roleOn(userId, deviceId),
+    },
+    commands: telemetry,
+    licensing,
+    users: userDirectory,
+  });
+  registerAutomationRoutes(app, ctx, actions);
 
   // ---- history routes: access checks through devices ----
   registerHistoryRoutes(app, { history, access: devices.access, requireAuth: ctx.requireAuth });

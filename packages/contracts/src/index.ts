@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './automation.js';
 export * from './catalogues.js';
 export * from './common.js';
 export * from './devices.js';

@@ -37,6 +37,8 @@ export interface Telemetry {
   gateway: DeviceGateway;
   /** Drops cached lookups of a device (wired to the devices module's onDeviceChanged). */
   invalidateDevice(deviceId: number): void;
+  /** A user's command to a sensor, with the widget's checks (automation runs actions through it). */
+  enviarValor(userId: number, sensorId: number, valor: string): Promise<void>;
   stats(): IngestStats;
 }
 
@@ -128,6 +130,7 @@ export function registerTelemetry(app: HttpApp, ctx: PlatformContext, deps: Tele
   return {
     gateway,
     invalidateDevice: (deviceId) => cache.invalidateDevice(deviceId),
+    enviarValor: (userId, sensorId, valor) => service.enviarValor(userId, sensorId, valor),
     stats: () => ingest.stats(),
   };
 }

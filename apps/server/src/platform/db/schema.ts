@@ -302,6 +302,23 @@ export interface ReadingChunksTable {
   minutes: Uint8Array | null;
 }
 
+/** Collective actions (automation module). */
+export interface CollectiveActionsTable {
+  id: Id;
+  user_id: number;
+  nombre: string;
+  tipo_id: number;
+  valor: string | null;
+  favorita: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: EpochMs;
+}
+
+export interface CollectiveActionSensorsTable {
+  action_id: number;
+  sensor_id: number;
+  orden: number;
+}
+
 /** In-app notifications (notifications module). */
 export interface NotificationsTable {
   id: Id;
@@ -371,6 +388,8 @@ export interface Database {
   readings: ReadingsTable;
   reading_rollups: ReadingRollupsTable;
   reading_chunks: ReadingChunksTable;
+  collective_actions: CollectiveActionsTable;
+  collective_action_sensors: CollectiveActionSensorsTable;
   views: ViewsTable;
   view_sensors: ViewSensorsTable;
   consultas: ConsultasTable;
