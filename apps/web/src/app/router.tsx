@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth';
+import { automationRoutes } from '../features/automation';
 import { deviceRoutes, publicDeviceRoutes } from '../features/devices';
 import { groupRoutes } from '../features/groups';
 import { historyRoutes } from '../features/history';
@@ -19,7 +20,6 @@ export const adminRoutes: RouteObject[] = [
 
 /** Screens that later issues build; each shows a clear "en construcción" page until then. */
 const pendingRoutes: RouteObject[] = [
-  { path: '/home/misAcciones', element: <EnConstruccion titulo="Mis Acciones" /> },
   { path: '/home/misEventos', element: <EnConstruccion titulo="Mis Eventos" /> },
   { path: '/home/misProgramas', element: <EnConstruccion titulo="Mis Programas" /> },
   { path: '/home/programa', element: <EnConstruccion titulo="Programa" /> },
@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       ...groupRoutes,
       ...supportRoutes,
       ...viewRoutes,
+      ...automationRoutes,
       ...pendingRoutes,
       { element: <RequireAdmin />, children: adminRoutes },
     ],

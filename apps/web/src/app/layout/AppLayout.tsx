@@ -1,6 +1,7 @@
 import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { FavoritesBar } from '../../features/automation';
 import { useDeviceLive } from '../../features/devices';
 import { useGroupsLive } from '../../features/groups';
 import { useLicenceLive } from '../../features/licensing';
@@ -61,6 +62,7 @@ export function AppLayout() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pb: 10 }}>
         <Toolbar />
         <Box sx={{ pt: { xs: 2, md: 3 } }}>
+          <FavoritesBar />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -1,0 +1,125 @@
+import BoltRoundedIcon from '@mui/icons-material/BoltRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
+import StarBorderRoundedIcon from '@mui/icons-material/StarBorderRounded';
+import StarRoundedIcon from '@mui/icons-material/StarRounded';
+import { Box, Card, Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
+import { type AccionColectiva, limites, mensajes } from '@nexo/contracts';
+import { SensorTypeIcon } from '../../devices';
+
+/** A collective action on /home/misAcciones: play, favourite, edit, delete and its first 10 sensor icons. */
+export function ActionCard({
+  accion,
+  canEdit,
+  running,
+  onRun,
+  onFavorite,
+  onEdit,
+  onDelete,
+}: {
+  accion: AccionColectiva;
+  /** Running, editing and favourites need a full subscription; deleting is always possible. */
+  canEdit: boolean;
+  running: boolean;
+  onRun: () => void;
+  onFavorite: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const icons = accion.sensores.slice(0, limites.iconosPorTarjeta);
+  return (
+    <Card
+      sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      aria-label={accion.nombre}
+    >
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Box
+          sx={(t) => ({
+            width: 44,
+            height: 44,
+            borderRadius: 2.5,
+            display: 'grid',
+            placeItems: 'center',
+            color: 'primary.main',
+            bgcolor: alpha(t.palette.primary.main, t.palette.mode === 'dark' ? 0.2 : 0.1),
+            flexShrink: 0,
+          })}
+        >
+          <BoltRoundedIcon />
+        </Box>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>
+            {accion.nombre}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Chip size="small" label={accion.tipoAccionColectiva.descripcion} />
+            {accion.valor !== null && (
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {accion.valor}
+              </Typography>
+            )}
+          </Stack>
+        </Box>
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, minHeight: 30 }}>
+        {icons.map((sensor) => (
+          <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.nombreEquipo}`}>
+            <Box
+              data-testid="icono-sensor"
+              sx={(t) => ({
+                width: 30,
+                height: 30,
+                borderRadius: 1.5,
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: t.palette.action.hover,
+              })}
+            >
+              <SensorTypeIcon tipo={sensor.tipoSensor.id} sx={{ fontSize: 18 }} />
+            </Box>
+          </Tooltip>
+        ))}
+      </Stack>
+      <Stack direction="row" sx={{ mt: 'auto', justifyContent: 'flex-end' }}>
+        {canEdit && (
+          <>
+            <Tooltip title={mensajes.ejecutar}>
+              <span>
+                <IconButton
+                  color="primary"
+                  aria-label={`${mensajes.ejecutar} ${accion.nombre}`}
+                  disabled={running}
+                  onClick={onRun}
+                >
+                  {running ? <CircularProgress size={20} /> : <PlayArrowRoundedIcon />}
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={accion.favorita ? mensajes.quitarDeFavoritos : mensajes.agregarAFavoritos}>
+              <IconButton
+                aria-label={`${accion.favorita ? mensajes.quitarDeFavoritos : mensajes.agregarAFavoritos}: ${accion.nombre}`}
+                aria-pressed={accion.favorita}
+                onClick={onFavorite}
+                sx={{ color: accion.favorita ? 'warning.main' : undefined }}
+              >
+                {accion.favorita ? <StarRoundedIcon /> : <StarBorderRoundedIcon />}
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={mensajes.editar}>
+              <IconButton aria-label={`${mensajes.editar} ${accion.nombre}`} onClick={onEdit}>
+                <EditRoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+        <Tooltip title={mensajes.eliminar}>
+          <IconButton aria-label={`${mensajes.eliminar} ${accion.nombre}`} onClick={onDelete}>
+            <DeleteOutlineRoundedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Card>
+  );
+}

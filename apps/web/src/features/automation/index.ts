@@ -1,0 +1,12 @@
+// automation (web): collective actions and favourites (spec 2 §1–§7), server module automation.
+// The router mounts its routes and the layout its 'Mis Favoritos' bar.
+import type { RouteObject } from 'react-router';
+
+export { FavoritesBar } from './components/FavoritesBar';
+
+export const automationRoutes: RouteObject[] = [
+  {
+    path: '/home/misAcciones',
+    lazy: async () => ({ Component: (await import('./pages/MisAccionesPage')).MisAccionesPage }),
+  },
+];
