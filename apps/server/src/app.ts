@@ -27,6 +27,9 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import type { RealtimeHub } from './platform/realtime.js';
 import { AccessTokens } from './platform/security/access-token.js';
 
+/** Requests slower than this are logged at warn (the rest at debug). */
+const SLOW_REQUEST_MS = 1000;
+
 export interface AppOverrides {
   db?: Db;
   log?: Logger;
@@ -67,12 +70,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const app = Fastify({
     loggerInstance: log,
+    // Each request is logged once, when answered (below): at debug, or warn when slow.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     // Client IPs feed the per-IP login limit: only trust forwarded headers behind a known proxy.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>() as unknown as HttpApp;
 
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = reply.elapsedTime;
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(ms) };
+    // Errors are logged where they happen (the error handler); slow answers deserve a look.
+    if (ms >= SLOW_REQUEST_MS) request.log.warn(line, 'petición lenta');
+    else request.log.debug(line, 'petición');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

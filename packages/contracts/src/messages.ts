@@ -117,6 +117,8 @@ export const mensajes = {
   adminDesasociaAdvertencia:
     'Al ser administrador de este equipo, el mismo se eliminara para todos los usuarios asociados',
   equipoNoEncontrado: 'El equipo no existe o no tiene acceso a él.',
+  sinTipoEquipo: 'Sin especificar',
+  equipoInexistente: 'No existe un equipo con el número #{id}. Revisá el link que te compartieron.',
   sensorNoEncontrado: 'El sensor no existe o no tiene acceso a él.',
   carpetaNoEncontrada: 'La carpeta no existe o no tiene acceso a ella.',
   carpetaRaizNoEditable: 'La carpeta raíz no puede modificarse ni eliminarse.',
@@ -484,3 +486,16 @@ export const codigosError = {
 } as const;
 
 export type CodigoError = (typeof codigosError)[keyof typeof codigosError] | 'LINK_VENCIDO' | string;
+
+/** Counted nouns in Spanish: 'singular' for exactly 1, 'plural' otherwise ("1 equipo", "0 equipos", "3 sensores"). */
+export const sustantivos = {
+  equipo: ['equipo', 'equipos'],
+  sensor: ['sensor', 'sensores'],
+  carpeta: ['carpeta', 'carpetas'],
+  usuario: ['usuario', 'usuarios'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+export function cantidad(n: number, sustantivo: keyof typeof sustantivos): string {
+  const [singular, plural] = sustantivos[sustantivo];
+  return `${n} ${n === 1 ? singular : plural}`;
+}

@@ -109,7 +109,8 @@ export async function seedDemoDevice(
       nombre: demoDevice.nombre,
       apikey: demoDevice.apikey,
       secret: demoDevice.secret,
-      tipoEquipoId: null,
+      // The simulated board: an ESP32 (device_types id 2), so editing it shows its type.
+      tipoEquipoId: 2,
       ownerId: userId,
     });
     await devices.link(trx, {

@@ -22,4 +22,5 @@ export { applyServerErrors } from './components/serverErrors';
 export { useDeviceLive } from './hooks/useDeviceLive';
 export { deviceRoutes, publicDeviceRoutes } from './routes';
 export { SensorWidget, unidadDe } from './widgets/SensorWidget';
+export { type ValueFormatSensor, valorLegible } from './widgets/valorLegible';
 export { formatNumber } from './widgets/widgetValue';

@@ -41,8 +41,11 @@ export function LoginForm() {
       completeLogin(await authApi.login(values));
     } catch (error) {
       alerts.error(error);
-      // Each captcha solution is accepted once; the user ticks it again.
+      // Each captcha solution is accepted once; the user ticks it again. Its error shows only
+      // after a new submit without it, not as soon as the widget resets.
       captchaRef.current?.reset();
+      form.setValue('captcha', '', { shouldValidate: false });
+      form.clearErrors('captcha');
     }
   });
 
@@ -82,7 +85,9 @@ export function LoginForm() {
           ref={captchaRef}
           error={errors.captcha?.message}
           onChange={(payload) =>
-            form.setValue('captcha', payload, { shouldValidate: form.formState.isSubmitted })
+            form.setValue('captcha', payload, {
+              shouldValidate: form.formState.isSubmitted && payload !== '',
+            })
           }
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '8px !important' }}>

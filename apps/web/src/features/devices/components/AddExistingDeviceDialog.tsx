@@ -127,6 +127,23 @@ export function AddExistingDeviceDialog({
     );
   }
 
+  // A link to a device that does not exist says so, instead of offering to add '#id'.
+  if (id !== null && compartido.isError) {
+    return (
+      <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
+        <DialogTitle>{mensajes.agregarEquipoExistente}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning">{mensajes.equipoInexistente.replace('{id}', String(id))}</Alert>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={close}>
+            {mensajes.cerrar}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
   const nombre = compartido.data?.nombre ?? (id !== null ? `#${id}` : '');
   return (
     <Dialog open={open} onClose={saving ? undefined : close} maxWidth="xs" fullWidth>

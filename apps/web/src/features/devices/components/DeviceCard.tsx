@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { type Equipo, limites, mensajes } from '@nexo/contracts';
+import { cantidad, type Equipo, limites, mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { devicePermissions } from '../permissions';
@@ -81,8 +81,8 @@ export function DeviceCard({
               <ConnectionBadge conectado={equipo.conectado} dotOnly />
             </Stack>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {equipo.tipoEquipo?.descripcion ?? mensajes.equipo} · {equipo.sensores.length}{' '}
-              {mensajes.sensores.toLowerCase()}
+              {equipo.tipoEquipo?.descripcion ?? mensajes.equipo} ·{' '}
+              {cantidad(equipo.sensores.length, 'sensor')}
             </Typography>
           </Box>
         </Stack>

@@ -88,8 +88,9 @@ export function DeviceFormDialog({
               fullWidth
               value={form.watch('tipoEquipo')}
               onChange={(e) => form.setValue('tipoEquipo', e.target.value)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
-              <MenuItem value="">—</MenuItem>
+              <MenuItem value="">{mensajes.sinTipoEquipo}</MenuItem>
               {(tipos.data ?? []).map((t) => (
                 <MenuItem key={t.id} value={String(t.id)}>
                   {t.descripcion}

@@ -3,7 +3,7 @@ import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import FolderRoundedIcon from '@mui/icons-material/FolderRounded';
 import { Box, Card, CardActionArea, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { type Carpeta, mensajes } from '@nexo/contracts';
+import { type Carpeta, cantidad, mensajes } from '@nexo/contracts';
 import { Link as RouterLink } from 'react-router';
 
 /** A folder tile: opens ?carp={id}; edit and delete on the side. */
@@ -43,9 +43,9 @@ export function FolderTile({
               {carpeta.nombre}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {carpeta.equipos.length} {mensajes.equiposDeLaCarpeta.toLowerCase()}
+              {cantidad(carpeta.equipos.length, 'equipo')}
               {carpeta.carpetasHijas.length > 0
-                ? ` · ${carpeta.carpetasHijas.length} ${mensajes.carpetas.toLowerCase()}`
+                ? ` · ${cantidad(carpeta.carpetasHijas.length, 'carpeta')}`
                 : ''}
               {count === 0 ? ` · ${mensajes.vacia}` : ''}
             </Typography>

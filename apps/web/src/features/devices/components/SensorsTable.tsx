@@ -5,24 +5,15 @@ import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
-import { type Equipo, mensajes, readNumeric, type Sensor, tabla } from '@nexo/contracts';
+import { type Equipo, mensajes, type Sensor, tabla } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { devicePermissions } from '../permissions';
-import { unidadDe } from '../widgets/SensorWidget';
-import { formatNumber } from '../widgets/widgetValue';
+import { valorLegible } from '../widgets/valorLegible';
 import { ConnectionBadge } from './ConnectionBadge';
 import { formatFecha } from './SensorCard';
 import { type SensorDialog, SensorDialogs } from './SensorDialogs';
 import { SensorTypeIcon } from './sensorTypeIcon';
-
-/** The last value as users read it: numbers in the Spanish format with the sensor's unit. */
-function valorLegible(sensor: Sensor): string {
-  const reading = readNumeric(sensor.ultimoValor, sensor.variableJson);
-  if (reading.isEmpty) return '—';
-  if (reading.value === null) return sensor.ultimoValor ?? '—';
-  return `${formatNumber(reading.value)}${unidadDe(sensor) ?? ''}`;
-}
 
 /** The Listado tab: name, type, last value and actions; search, sorting and the spec's page sizes. */
 export function SensorsTable({ equipo }: { equipo: Equipo }) {
@@ -65,7 +56,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
       renderCell: ({ row }) => (
         <Box sx={{ lineHeight: 1.3, py: 0.75 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} noWrap>
-            {valorLegible(row)}
+            {valorLegible(row, row.ultimoValor)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {formatFecha(row.fechaUV)}

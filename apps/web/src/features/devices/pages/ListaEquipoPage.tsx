@@ -16,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { mensajes } from '@nexo/contracts';
+import { cantidad, mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
@@ -78,7 +78,7 @@ export function ListaEquipoPage() {
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
             {equipo.tipoEquipo && <Chip size="small" label={equipo.tipoEquipo.descripcion} />}
             <Typography variant="body2" color="text.secondary">
-              {equipo.sensores.length} {mensajes.sensores.toLowerCase()}
+              {cantidad(equipo.sensores.length, 'sensor')}
               {!permisos.canManageWidgets ? ` · ${mensajes.soloLectura}` : ''}
             </Typography>
           </Stack>

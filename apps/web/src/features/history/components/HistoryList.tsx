@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
+import { type ValueFormatSensor, valorLegible } from '../../devices';
 import { useEliminarRegistro, useHistorial } from '../api/historyApi';
 import { formatLocal, type RangoParams } from '../range';
 
@@ -16,6 +17,8 @@ interface HistoryListProps {
   rango: RangoParams;
   /** Only the owner level deletes records (spec 1 §6). */
   puedeEliminar: boolean;
+  /** The sensor, so values read as its widget shows them (a switch's 'Encendido' / 'Apagado'). */
+  sensor?: ValueFormatSensor | undefined;
 }
 
 function toOrden(model: GridSortModel): OrdenHistorial {
@@ -26,7 +29,7 @@ function toOrden(model: GridSortModel): OrdenHistorial {
 }
 
 /** 'Registros': the raw readings of the range, paged, sorted and searched on the server. */
-export function HistoryList({ idSensor, rango, puedeEliminar }: HistoryListProps) {
+export function HistoryList({ idSensor, rango, puedeEliminar, sensor }: HistoryListProps) {
   const alerts = useAlerts();
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: tabla.pageSize });
   const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'fecha', sort: 'desc' }]);
@@ -51,7 +54,13 @@ export function HistoryList({ idSensor, rango, puedeEliminar }: HistoryListProps
         valueGetter: (_value, row) => row.ts,
         renderCell: (params) => formatLocal(params.row.ts),
       },
-      { field: 'valor', headerName: mensajes.historialValor, flex: 1, minWidth: 120 },
+      {
+        field: 'valor',
+        headerName: mensajes.historialValor,
+        flex: 1,
+        minWidth: 120,
+        renderCell: (params) => (sensor ? valorLegible(sensor, params.row.valor) : params.row.valor),
+      },
       {
         field: 'acciones',
         headerName: mensajes.acciones,
@@ -71,7 +80,7 @@ export function HistoryList({ idSensor, rango, puedeEliminar }: HistoryListProps
           ) : null,
       },
     ],
-    [puedeEliminar],
+    [puedeEliminar, sensor],
   );
 
   const confirmDelete = () => {

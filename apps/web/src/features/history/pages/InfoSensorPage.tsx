@@ -264,6 +264,7 @@ function InfoSensorContent({
           idSensor={idSensor}
           rango={rangoParams}
           puedeEliminar={idRol === rolesEquipo.propietario}
+          sensor={sensor}
         />
       )}
 

@@ -40,7 +40,7 @@ describe('ViewCard', () => {
     renderCard(vista(13), true);
     expect(screen.getByText('Planta baja')).toBeInTheDocument();
     expect(screen.getAllByTestId('icono-sensor')).toHaveLength(10);
-    expect(screen.getByText(`13 ${mensajes.sensores.toLowerCase()}`)).toBeInTheDocument();
+    expect(screen.getByText('13 sensores')).toBeInTheDocument();
     expect(screen.getByRole('link')).toHaveAttribute('href', '/home/listaVista?id=4');
   });
 

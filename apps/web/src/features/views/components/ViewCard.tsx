@@ -3,7 +3,7 @@ import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import { Box, Card, CardActionArea, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { limites, mensajes, type Vista } from '@nexo/contracts';
+import { cantidad, limites, mensajes, type Vista } from '@nexo/contracts';
 import { Link as RouterLink } from 'react-router';
 import { SensorTypeIcon } from '../../devices';
 
@@ -56,7 +56,7 @@ export function ViewCard({
               {vista.nombre}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {vista.sensores.length} {mensajes.sensores.toLowerCase()}
+              {cantidad(vista.sensores.length, 'sensor')}
             </Typography>
           </Box>
         </Stack>

@@ -4,8 +4,7 @@ import { Box, Card, Grid, IconButton, Stack, Tooltip, Typography } from '@mui/ma
 import { alpha } from '@mui/material/styles';
 import { mensajes, type Sensor } from '@nexo/contracts';
 import { Link as RouterLink } from 'react-router';
-import { ConnectionBadge, formatFecha, SensorTypeIcon } from '../../devices';
-import { valorLegible } from './valorLegible';
+import { ConnectionBadge, formatFecha, SensorTypeIcon, valorLegible } from '../../devices';
 
 /**
  * The view's Sensores tab: the widget card variant (spec 1 §2): name, device, connection, last
@@ -60,7 +59,7 @@ export function ViewSensorCards({
             <Stack direction="row" sx={{ alignItems: 'flex-end', mt: 2 }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography variant="h6" sx={{ fontVariantNumeric: 'tabular-nums' }} noWrap>
-                  {valorLegible(sensor)}
+                  {valorLegible(sensor, sensor.ultimoValor)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {formatFecha(sensor.fechaUV)}

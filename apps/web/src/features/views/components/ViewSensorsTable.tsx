@@ -6,8 +6,7 @@ import { esES } from '@mui/x-data-grid/locales';
 import { mensajes, type Sensor, tabla } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ConnectionBadge, formatFecha, SensorTypeIcon } from '../../devices';
-import { valorLegible } from './valorLegible';
+import { ConnectionBadge, formatFecha, SensorTypeIcon, valorLegible } from '../../devices';
 
 /**
  * The view's Listado tab: name, device, type, last value and actions (history, remove from the
@@ -65,7 +64,7 @@ export function ViewSensorsTable({
       renderCell: ({ row }) => (
         <Box sx={{ lineHeight: 1.3, py: 0.75 }}>
           <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} noWrap>
-            {valorLegible(row)}
+            {valorLegible(row, row.ultimoValor)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {formatFecha(row.fechaUV)}

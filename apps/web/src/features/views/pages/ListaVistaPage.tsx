@@ -16,7 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { mensajes, type Sensor, type Vista } from '@nexo/contracts';
+import { cantidad, mensajes, type Sensor, type Vista } from '@nexo/contracts';
 import { type ReactElement, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
@@ -50,7 +50,7 @@ function ViewDetail({ vista, permite }: { vista: Vista; permite: boolean }) {
             {vista.nombre}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {mensajes.vista} · {vista.sensores.length} {mensajes.sensores.toLowerCase()}
+            {mensajes.vista} · {cantidad(vista.sensores.length, 'sensor')}
           </Typography>
         </Box>
         {permite && (

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import mqtt from 'mqtt';
+import { apiPost, loginViaApi, registerUserViaApi, tickCaptcha, uniqueUsername } from './helpers';
+
+/** Defects of the first screens (issue 11 §4), each checked where it showed. */
+
+const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? '18883'}`;
+
+test.describe('defectos de las primeras pantallas', () => {
+  test('el link de un equipo que no existe lo dice, en vez de ofrecer agregarlo', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUserViaApi(request, uniqueUsername('link'));
+    await loginViaApi(request, page, user.username, user.password);
+    await page.goto('/home/equipoNuevo?id=987654');
+    const dialog = page.getByRole('dialog', { name: 'Agregar equipo existente' });
+    await expect(dialog).toContainText('No existe un equipo con el número #987654.');
+    await expect(dialog.getByRole('button', { name: 'Agregar equipo' })).toHaveCount(0);
+  });
+
+  test('los conteos van en singular o plural y el Listado muestra Encendido como el widget', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUserViaApi(request, uniqueUsername('conteo'));
+    const token = (await loginViaApi(request, page, user.username, user.password)).access_token as string;
+    const { equipo } = await apiPost<{ equipo: { id: number; apikey: string; secret?: string } }>(
+      request,
+      token,
+      '/sv/api/equipo/grabar',
+      { nombre: 'Portón' },
+    );
+    await apiPost(request, token, '/sv/api/equipo/agregarSensorDesarrollador', {
+      idEquipo: equipo.id,
+      labelUsuario: 'Motor',
+      calibracion: 0,
+      nombreNexo: 'motor',
+      tipoSensor: { id: 3 },
+      tipoDato: { id: 1 },
+      valorEncendido: '1',
+      valorApagado: '0',
+      shadows: [{ nombre: 'Interruptor', tipoWidget: { id: 1 } }],
+    });
+    await page.goto('/home/misEquipos');
+    await expect(page.getByTestId('tarjeta-equipo').filter({ hasText: 'Portón' })).toContainText('1 sensor');
+    await expect(page.getByTestId('tarjeta-equipo').filter({ hasText: 'Portón' })).not.toContainText(
+      '1 sensores',
+    );
+
+    const detail = await request.get(`/sv/api/equipo/${equipo.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const secret = equipo.secret ?? ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
+    const device = await mqtt.connectAsync(mqttUrl, {
+      username: equipo.apikey,
+      password: secret,
+      reconnectPeriod: 0,
+    });
+    try {
+      await device.publishAsync(`${equipo.apikey}/motor`, '1', { qos: 1 });
+      await page.goto(`/home/listaEquipo?id=${equipo.id}`);
+      await page.getByRole('tab', { name: 'Listado' }).click();
+      await expect(page.getByRole('gridcell', { name: 'Encendido' })).toBeVisible();
+    } finally {
+      await device.endAsync();
+    }
+  });
+
+  test('tras un login fallido el captcha se reinicia sin mostrar su error hasta el próximo intento', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto('/login');
+    await page.getByLabel('Usuario', { exact: true }).fill('nadie');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Equivocada1');
+    await tickCaptcha(page);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByText('Usuario y contraseña incorrectos')).toBeVisible();
+    await expect(page.getByText('Debe completar el captcha')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByText('Debe completar el captcha')).toBeVisible();
+  });
+});
