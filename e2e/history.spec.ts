@@ -163,11 +163,11 @@ test('historial: rangos, gráfico, listado, borrado, CSV y ruta GPS', async ({ p
   );
 
   // Hours filter validation.
-  await page.getByLabel('Horas').fill('30');
+  await page.getByLabel('Últimas horas del gráfico').fill('30');
   await expect(page.getByText('Las horas deben ser un número entero entre 1 y 24')).toBeVisible();
-  await page.getByLabel('Horas').fill('6');
+  await page.getByLabel('Últimas horas del gráfico').fill('6');
   await expect(page.getByText('Las horas deben ser un número entero entre 1 y 24')).toHaveCount(0);
-  await page.getByLabel('Horas').fill('');
+  await page.getByLabel('Últimas horas del gráfico').fill('');
 
   // Custom dates around the spike: 9 to 7 days ago.
   const from = new Date(now - 9 * DAY);
@@ -207,12 +207,11 @@ test('historial: rangos, gráfico, listado, borrado, CSV y ruta GPS', async ({ p
   await expect(page.getByText('Registro eliminado.')).toBeVisible();
   await expect(totalText).toContainText(String(before - 1).replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
 
-  // CSV export of the same range.
-  await page.getByRole('tab', { name: 'Gráfico' }).click();
+  // CSV export of the same range, from the Listado tab too; the file is named after the device and sensor.
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV' }).click();
   const download = await downloadPromise;
-  expect(download.suggestedFilename()).toMatch(/^historial-.*\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^Caldera_E2E-Temperatura_caldera-\d{4}-\d{2}-\d{2}\.csv$/);
   const csvPath = await download.path();
   const csv = readFileSync(csvPath, 'utf8').replace(/^\uFEFF/, '');
   const lines = csv.trim().split('\r\n');

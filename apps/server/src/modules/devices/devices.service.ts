@@ -244,6 +244,10 @@ export function createDevicesService(deps: DevicesDeps) {
         const { deviceId, rolId } = await core.sensorWithRole(userId, sensorId);
         return { sensor: await core.sensorModel(sensorId), deviceId, rolId };
       },
+      /** The device's name (for file names and labels); '' when it does not exist. */
+      async deviceName(deviceId: number): Promise<string> {
+        return (await repos.devices.byId(db, deviceId))?.nombre ?? '';
+      },
     },
 
     /**

@@ -34,7 +34,10 @@ describe.each(engines)('CSV export on %s', (engine) => {
     const get = await fetch(`${baseUrl}/sv/api/sensor/exportarCsv?${query}`, { headers: owner.auth });
     expect(get.status).toBe(200);
     expect(get.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(get.headers.get('content-disposition')).toMatch(/^attachment; filename="historial-.*\.csv"$/);
+    // The device and sensor names in safe characters, not the ids.
+    expect(get.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Equipo_historial-Sala_A-Patio-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const raw = new Uint8Array(await get.arrayBuffer());
     // A UTF-8 BOM first, so spreadsheets read the accents; text() drops it again.
     expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -108,5 +111,13 @@ describe.each(engines)('CSV export on %s', (engine) => {
     // a streamed export stays far below that. The bound is generous so GC timing cannot flake it.
     expect(peakHeap - before.heapUsed).toBeLessThan(64 * 1024 * 1024);
     expect(peakRss - before.rss).toBeLessThan(128 * 1024 * 1024);
+  });
+});
+
+describe('safeFileName', () => {
+  it('keeps letters and digits, drops accents and replaces the rest', async () => {
+    const { safeFileName } = await import('./history.routes.js');
+    expect(safeFileName('Temperatura ñandú / "sala" 2')).toBe('Temperatura_nandu_sala_2');
+    expect(safeFileName('***')).toBe('');
   });
 });

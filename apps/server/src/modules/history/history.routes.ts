@@ -25,6 +25,16 @@ export interface HistoryRoutesDeps {
   requireAuth: preHandlerAsyncHookHandler;
 }
 
+/** Letters, digits, '-' and '_' only (accents dropped), so the name is safe in every file system. */
+export function safeFileName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40);
+}
+
 export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): void {
   const { history, access, requireAuth } = deps;
   const tags = ['historial'];
@@ -104,18 +114,19 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
 
   // CSV export: GET (query string) or POST (JSON body); both stream the file.
   const exportCsv = async (userId: number, input: z.output<typeof ExportarCsvInputSchema>) => {
-    const sensors: { id: number; label: string }[] = [];
+    const sensors: { id: number; label: string; equipo: string }[] = [];
     for (const id of new Set(input.ids)) {
-      const { sensor } = await access.sensorFor(userId, id);
-      sensors.push({ id: sensor.id, label: sensor.labelUsuario });
+      const { sensor, deviceId } = await access.sensorFor(userId, id);
+      sensors.push({ id: sensor.id, label: sensor.labelUsuario, equipo: await access.deviceName(deviceId) });
     }
     return { sensors, chunks: history.csv(sensors, input) };
   };
-  const fileName = (sensors: { id: number }[]) =>
-    `historial-${sensors
-      .map((s) => s.id)
-      .join('-')
-      .slice(0, 80)}-${new Date().toISOString().slice(0, 10)}.csv`;
+  /** 'Invernadero-Temperatura-2026-11-25.csv': the device and sensor names in safe characters. */
+  const fileName = (sensors: { label: string; equipo: string }[]) => {
+    const parts = [...new Set(sensors.flatMap((s) => [s.equipo, s.label]))].map(safeFileName).filter(Boolean);
+    const base = parts.join('-').slice(0, 80).replace(/-+$/, '') || 'historial';
+    return `${base}-${new Date().toISOString().slice(0, 10)}.csv`;
+  };
 
   app.get(
     '/sv/api/sensor/exportarCsv',

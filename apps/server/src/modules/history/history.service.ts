@@ -38,6 +38,7 @@ export type HistorySensor = Pick<
 /** Access checks come from the devices module (`devices.access`). */
 export interface SensorAccess {
   sensorFor(userId: number, sensorId: number): Promise<{ sensor: Sensor; deviceId: number; rolId: number }>;
+  deviceName(deviceId: number): Promise<string>;
 }
 
 export interface HistoryServiceDeps {

@@ -252,6 +252,16 @@ function InfoSensorContent({
           {mensajes.historialFiltrar}
         </Button>
         {loading && <CircularProgress size={24} aria-label="Cargando" />}
+        {/* The CSV of the chosen range, from either tab. */}
+        <Button
+          variant="outlined"
+          startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />}
+          onClick={exportar}
+          disabled={exporting}
+          sx={{ ml: { sm: 'auto' } }}
+        >
+          {mensajes.historialExportarCsv}
+        </Button>
       </Stack>
 
       <Tabs value={tab} onChange={(_e, value: 'listado' | 'grafico') => setTab(value)}>
@@ -283,19 +293,11 @@ function InfoSensorContent({
                 onChange={(e) => setHorasTexto(e.target.value)}
                 placeholder={shadow ? String(shadow.cantidadHoras) : '24'}
                 error={horasError}
-                helperText={horasError ? mensajes.horasInvalidas : ' '}
+                helperText={horasError ? mensajes.horasInvalidas : mensajes.historialHorasAyuda}
                 slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': mensajes.historialHoras } }}
-                sx={{ width: 220 }}
+                sx={{ width: { xs: '100%', sm: 320 } }}
               />
             )}
-            <Button
-              variant="outlined"
-              startIcon={exporting ? <CircularProgress size={16} /> : <DownloadIcon />}
-              onClick={exportar}
-              disabled={exporting}
-            >
-              {mensajes.historialExportarCsv}
-            </Button>
           </Stack>
           {mapa ? (
             <MapPanel ruta={ruta} tileUrl={tileUrl} />
