@@ -2,11 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/chromium.mjs';
 
 /**
- * Browser tests run in Debian's Chromium (never a downloaded browser) against the production
- * build served by the real server on a fresh SQLite database.
+ * Browser tests run in Chromium (scripts/chromium.mjs: CHROMIUM_PATH, Playwright's own when
+ * installed, else the system's) against the production build served by the real server on a
+ * fresh SQLite database.
  */
+const chromiumPath = findChromium();
 const port = Number(process.env.E2E_PORT ?? 8188);
 const mqttPort = Number(process.env.E2E_MQTT_PORT ?? 18883);
 // The fake Telegram Bot API the server's bot talks to (e2e/fake-telegram.ts).
@@ -30,7 +33,7 @@ export default defineConfig({
     timezoneId: 'America/Argentina/Buenos_Aires',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
       args: [
         '--no-sandbox',
         '--disable-gpu',

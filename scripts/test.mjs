@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findChromium, MISSING_CHROMIUM } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -19,6 +20,10 @@ const steps = [
 const only = process.argv.slice(2);
 for (const [name, command, args] of steps) {
   if (only.length > 0 && !only.includes(name.split(' ')[0])) continue;
+  if (name === 'playwright' && findChromium() === undefined) {
+    console.error(`\n✗ ${MISSING_CHROMIUM}`);
+    process.exit(1);
+  }
   const started = Date.now();
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit' });
