@@ -67,6 +67,41 @@ test.describe('defectos de las primeras pantallas', () => {
     }
   });
 
+  test('el Listado muestra los 7 sensores de un equipo en una laptop y recuerda el tamaño de página elegido', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const user = await registerUserViaApi(request, uniqueUsername('pagina'));
+    const token = (await loginViaApi(request, page, user.username, user.password)).access_token as string;
+    const { equipo } = await apiPost<{ equipo: { id: number } }>(request, token, '/sv/api/equipo/grabar', {
+      nombre: 'Siete',
+    });
+    for (let i = 1; i <= 7; i++) {
+      await apiPost(request, token, '/sv/api/equipo/agregarSensorDesarrollador', {
+        idEquipo: equipo.id,
+        labelUsuario: `Sensor ${i}`,
+        calibracion: 0,
+        nombreNexo: `s${i}`,
+        tipoSensor: { id: 1 },
+        tipoDato: { id: 1 },
+        shadows: [
+          { nombre: 'Termómetro', tipoWidget: { id: 3 }, valorMinReferencia: 0, valorMaxReferencia: 50 },
+        ],
+      });
+    }
+    await page.goto(`/home/listaEquipo?id=${equipo.id}`);
+    await page.getByRole('tab', { name: 'Listado' }).click();
+    const rows = page.getByRole('grid').getByRole('row');
+    await expect(rows).toHaveCount(8); // header + 7
+    await page.getByRole('combobox', { name: /Filas por página/ }).click();
+    await page.getByRole('option', { name: '5', exact: true }).click();
+    await expect(rows).toHaveCount(6);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Listado' }).click();
+    await expect(rows).toHaveCount(6);
+  });
+
   test('tras un login fallido el captcha se reinicia sin mostrar su error hasta el próximo intento', async ({
     page,
   }) => {

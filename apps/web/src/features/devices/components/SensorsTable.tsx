@@ -8,6 +8,7 @@ import { esES } from '@mui/x-data-grid/locales';
 import { type Equipo, mensajes, type Sensor, tabla } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useTablePagination } from '../../../shared/hooks/useTablePagination';
 import { devicePermissions } from '../permissions';
 import { valorLegible } from '../widgets/valorLegible';
 import { ConnectionBadge } from './ConnectionBadge';
@@ -19,10 +20,8 @@ import { SensorTypeIcon } from './sensorTypeIcon';
 export function SensorsTable({ equipo }: { equipo: Equipo }) {
   const permisos = devicePermissions(equipo.idRol);
   const [dialog, setDialog] = useState<SensorDialog | null>(null);
-  const [pagination, setPagination] = useState<{ page: number; pageSize: number }>({
-    page: 0,
-    pageSize: tabla.pageSize,
-  });
+  // The page size fits the screen at first, then follows the user's choice (kept in this browser).
+  const [pagination, setPagination] = useTablePagination('sensores');
 
   const columns: GridColDef<Sensor>[] = [
     {
