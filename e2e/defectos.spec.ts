@@ -111,7 +111,18 @@ test.describe('defectos de las primeras pantallas', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill('Equivocada1');
     await tickCaptcha(page);
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await expect(page.getByText('Usuario y contraseña incorrectos')).toBeVisible();
+    const toast = page.getByText('Usuario y contraseña incorrectos');
+    await expect(toast).toBeVisible();
+    // The alert does not cover the form's button.
+    const [a, b] = [
+      await toast.boundingBox(),
+      await page.getByRole('button', { name: 'Ingresar' }).boundingBox(),
+    ];
+    expect(
+      a &&
+        b &&
+        (a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x),
+    ).toBe(true);
     await expect(page.getByText('Debe completar el captcha')).toHaveCount(0);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByText('Debe completar el captcha')).toBeVisible();

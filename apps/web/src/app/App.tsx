@@ -24,7 +24,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeModeProvider>
         <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es}>
-          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+          {/* Alerts at the top centre: they never cover a form's or a dialog's buttons (bottom). */}
+          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
             <RouterProvider router={router} />
           </SnackbarProvider>
         </LocalizationProvider>
