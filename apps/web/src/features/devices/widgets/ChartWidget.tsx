@@ -19,7 +19,21 @@ export interface ChartWidgetProps {
   unidad?: string | undefined;
 }
 
-const timeFormat = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit' });
+const timeFormat = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateFormat = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit' });
+const DAY_MS = 86_400_000;
+
+/**
+ * The time axis of a small chart: hh:mm (24 h) for spans up to two days, dd/mm beyond; ticks never
+ * closer than one minute or one day, so a label is never repeated.
+ */
+export function timeAxisFor(first: number, last: number) {
+  const long = last - first > 2 * DAY_MS;
+  return {
+    minInterval: long ? DAY_MS : 60_000,
+    format: (v: number) => (long ? dateFormat : timeFormat).format(v),
+  };
+}
 
 /** Mini line chart of the last hours; values outside a configured reference range are drawn at its edge. */
 export function ChartWidget(props: ChartWidgetProps) {
@@ -48,9 +62,10 @@ export function ChartWidget(props: ChartWidgetProps) {
     body = <WidgetMessage tone="muted" text={mensajes.sinRegistros} />;
   } else {
     const color = theme.palette.primary.main;
+    const axis = timeAxisFor(points[0]?.fecha ?? 0, points[points.length - 1]?.fecha ?? 0);
     const option = {
       animation: false,
-      grid: { left: 6, right: 10, top: 12, bottom: 4, containLabel: true },
+      grid: { left: 6, right: 16, top: 12, bottom: 4, containLabel: true },
       tooltip: {
         trigger: 'axis',
         valueFormatter: (v: number) => formatNumber(v),
@@ -60,11 +75,15 @@ export function ChartWidget(props: ChartWidgetProps) {
       },
       xAxis: {
         type: 'time',
+        minInterval: axis.minInterval,
         axisLabel: {
           fontSize: 9,
           color: theme.palette.text.secondary,
-          formatter: (v: number) => timeFormat.format(v),
+          formatter: axis.format,
           hideOverlap: true,
+          // The first and last labels stay inside the card.
+          alignMinLabel: 'left',
+          alignMaxLabel: 'right',
         },
         axisLine: { lineStyle: { color: theme.palette.divider } },
         splitLine: { show: false },

@@ -321,3 +321,17 @@ describe('SensorWidget', () => {
     });
   });
 });
+
+describe('timeAxisFor', () => {
+  it('labels short spans with 24 h hh:mm, one minute apart at least, and long spans with dates', async () => {
+    const { timeAxisFor } = await import('./ChartWidget');
+    const t = new Date(2026, 10, 25, 7, 5, 30).getTime();
+    const short = timeAxisFor(t, t + 10 * 60_000);
+    expect(short.minInterval).toBe(60_000);
+    expect(short.format(t)).toBe('07:05');
+    expect(short.format(new Date(2026, 10, 25, 19, 40).getTime())).toBe('19:40');
+    const long = timeAxisFor(t, t + 5 * 86_400_000);
+    expect(long.minInterval).toBe(86_400_000);
+    expect(long.format(t)).toBe('25/11');
+  });
+});
