@@ -146,12 +146,12 @@ test.describe('equipos, carpetas y widgets', () => {
     const wide = await uno.boundingBox();
     expect(wide?.width ?? 0).toBeGreaterThan(900);
 
-    // Drag "dos" by its header above "uno".
+    // Drag "dos" by its handle above "uno".
     const before = await dos.boundingBox();
     const target = await uno.boundingBox();
     if (!before || !target) throw new Error('cards without box');
     const dragSaved = page.waitForResponse((r) => r.url().endsWith('/sv/api/guardarLayout') && r.ok());
-    await page.mouse.move(before.x + 60, before.y + 18);
+    await page.mouse.move(before.x + 18, before.y + 20); // the drag handle, left of the title
     await page.mouse.down();
     await page.mouse.move(before.x + 80, before.y - 40, { steps: 5 });
     await page.mouse.move(target.x + 60, target.y + 5, { steps: 15 });

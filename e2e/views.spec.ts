@@ -127,12 +127,12 @@ test.describe('vistas', () => {
     await saved;
     expect((await temperatura.boundingBox())?.width ?? 0).toBeGreaterThan(900);
 
-    // Drag "Nivel" by its header above "Temperatura".
+    // Drag "Nivel" by its handle above "Temperatura".
     const before = await nivel.boundingBox();
     const target = await temperatura.boundingBox();
     if (!before || !target) throw new Error('cards without box');
     const dragSaved = page.waitForResponse((r) => r.url().endsWith('/sv/api/guardarLayout') && r.ok());
-    await page.mouse.move(before.x + 60, before.y + 18);
+    await page.mouse.move(before.x + 18, before.y + 20); // the drag handle, left of the title
     await page.mouse.down();
     await page.mouse.move(before.x + 80, before.y - 40, { steps: 5 });
     await page.mouse.move(target.x + 60, target.y + 5, { steps: 15 });

@@ -64,26 +64,61 @@ export function SensorCard({
     <Card
       data-testid="tarjeta-sensor"
       data-shadow={shadow.id}
+      role="group"
+      aria-label={title}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
     >
       <Stack
         direction="row"
-        className="nexo-drag-handle"
         spacing={0.75}
         sx={{
           alignItems: 'center',
-          pl: 1,
+          pl: 0.5,
           pr: 0.5,
           py: 0.5,
           minHeight: 40,
-          cursor: 'grab',
           borderBottom: 1,
           borderColor: 'divider',
         }}
       >
-        {!compact && <DragIndicatorRoundedIcon sx={{ fontSize: 18, color: 'text.disabled' }} />}
+        {/* Only this handle drags the card, so a touch anywhere else scrolls the page. */}
+        <Box
+          className="nexo-drag-handle"
+          aria-label={`${mensajes.mover} ${title}`}
+          title={mensajes.mover}
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 28,
+            height: 32,
+            flexShrink: 0,
+            cursor: 'grab',
+            touchAction: 'none',
+            borderRadius: 1,
+            color: 'text.disabled',
+            '&:hover': { bgcolor: 'action.hover', color: 'text.secondary' },
+          }}
+        >
+          <DragIndicatorRoundedIcon sx={{ fontSize: 18 }} />
+        </Box>
         <ConnectionBadge conectado={sensor.conectado} />
-        <Typography variant="subtitle2" noWrap title={title} sx={{ flex: 1, minWidth: 0, fontWeight: 650 }}>
+        <Typography
+          variant="subtitle2"
+          title={title}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            fontWeight: 650,
+            lineHeight: 1.2,
+            // Long titles wrap to two lines, then end in '…'; the card's accessible name is the full title.
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+            fontSize: compact ? '0.8rem' : undefined,
+          }}
+        >
           {title}
         </Typography>
         {command.pending && (

@@ -20,7 +20,7 @@ describe('completeLayouts', () => {
     ]);
     expect(layouts.lg[0]).toMatchObject({ minW: 3, minH: 2, maxW: 12, maxH: 4 });
     expect(layouts.md.every((i) => i.w === 6 && i.h === 1)).toBe(true);
-    expect(layouts.xs[0]).toMatchObject({ w: 6, h: 1, minW: 6, maxW: 12, maxH: 2 });
+    expect(layouts.xs[0]).toMatchObject({ w: 12, h: 2, minW: 6, maxW: 12, maxH: 2 });
     // Two half-width items per row on md.
     expect(layouts.md.map((i) => [i.x, i.y])).toEqual([
       [0, 0],

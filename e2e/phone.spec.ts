@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { type Simulator, startSimulator } from '../apps/server/src/modules/mqtt/simulator';
+import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
+
+/** The dashboard on a 390 × 844 phone (issue 11 §1): real widget faces, every control, whole titles. */
+
+const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? '18883'}`;
+
+test.describe('el tablero en un teléfono', () => {
+  let simulator: Simulator | null = null;
+  test.afterEach(async () => {
+    await simulator?.stop();
+    simulator = null;
+  });
+
+  test('cada widget conserva su cara y sus controles, y el dimmer se comanda desde el teléfono', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await registerUserViaApi(request, uniqueUsername('movil'));
+    const token = (await loginViaApi(request, page, user.username, user.password)).access_token as string;
+    const { equipo } = await apiPost<{ equipo: { id: number; apikey: string; secret?: string } }>(
+      request,
+      token,
+      '/sv/api/equipo/grabar',
+      { nombre: 'Casa' },
+    );
+    const sensor = (body: object) =>
+      apiPost(request, token, '/sv/api/equipo/agregarSensorDesarrollador', body);
+    await sensor({
+      idEquipo: equipo.id,
+      labelUsuario: 'Temperatura del dormitorio principal',
+      calibracion: 0,
+      nombreNexo: 'temperatura',
+      tipoSensor: { id: 1 },
+      tipoDato: { id: 1 },
+      shadows: [
+        { nombre: 'Tacómetro', tipoWidget: { id: 2 }, valorMinReferencia: 0, valorMaxReferencia: 50 },
+        { nombre: 'Gráfico', tipoWidget: { id: 8 }, cantidadHoras: 24 },
+      ],
+    });
+    await sensor({
+      idEquipo: equipo.id,
+      labelUsuario: 'Lámpara',
+      calibracion: 0,
+      nombreNexo: 'lampara',
+      tipoSensor: { id: 4 },
+      tipoDato: { id: 1 },
+      shadows: [{ nombre: 'Dimmer', tipoWidget: { id: 7 }, valorMinReferencia: 0, valorMaxReferencia: 100 }],
+    });
+    await sensor({
+      idEquipo: equipo.id,
+      labelUsuario: 'Riego',
+      calibracion: 0,
+      nombreNexo: 'riego',
+      tipoSensor: { id: 3 },
+      tipoDato: { id: 1 },
+      valorEncendido: '1',
+      valorApagado: '0',
+      shadows: [{ nombre: 'Interruptor', tipoWidget: { id: 1 } }],
+    });
+    const detail = await request.get(`/sv/api/equipo/${equipo.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const secret = equipo.secret ?? ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
+    simulator = await startSimulator({
+      url: mqttUrl,
+      devices: [
+        {
+          apikey: equipo.apikey,
+          secret,
+          sensors: [
+            { topic: 'temperatura', kind: 'temperatura' },
+            { topic: 'lampara', kind: 'dimmer' },
+            { topic: 'riego', kind: 'switch' },
+          ],
+        },
+      ],
+    });
+
+    await page.goto(`/home/listaEquipo?id=${equipo.id}`);
+    await expect(page.getByTestId('widget-tacometro')).toBeVisible();
+    await expect(page.getByTestId('widget-grafico')).toBeVisible();
+    await expect(page.getByTestId('widget-toggle')).toBeVisible();
+    await expect(page.getByTestId('valor-compacto')).toHaveCount(0);
+    // The long title is whole in the card's accessible name.
+    await expect(
+      page.getByRole('group', { name: 'Temperatura del dormitorio principal · Tacómetro' }),
+    ).toBeVisible();
+    // Info and history stay reachable on every card.
+    await expect(page.getByRole('link', { name: 'Ver historial Lámpara' })).toBeVisible();
+    // The dimmer's slider commands the device from the phone.
+    const slider = page.getByRole('slider', { name: 'Dimmer' });
+    await slider.scrollIntoViewIfNeeded();
+    await slider.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => simulator?.state(equipo.apikey, 'lampara'), { timeout: 10_000 }).toBe('100');
+    // Nothing is wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
+});
