@@ -1,10 +1,24 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Simulator, startSimulator } from '../apps/server/src/modules/mqtt/simulator';
+import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
 import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
 
 /** The dashboard on a 390 × 844 phone (issue 11 §1): real widget faces, every control, whole titles. */
 
 const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? '18883'}`;
+
+/** The map widget needs a paid plan; registered users get the trial. */
+function permitMaps(username: string) {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const db = new SQLite(path.join(dataDir, 'nexo.db'));
+  db.pragma('busy_timeout = 5000');
+  db.prepare(
+    'update subscription_tokens set permite_mapa = 1 where user_id = (select id from users where username = ?)',
+  ).run(username);
+  db.close();
+}
 
 test.describe('el tablero en un teléfono', () => {
   let simulator: Simulator | null = null;
@@ -99,5 +113,49 @@ test.describe('el tablero en un teléfono', () => {
     // Nothing is wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+  });
+
+  test('sin tiles el mapa dibuja los países que trae la app, con el marcador y «Mapa sin conexión»', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Every tile request fails, as behind a firewall.
+    await page.route(/\/\d+\/\d+\/\d+\.(png|jpg|webp)/, (route) => route.abort());
+    const user = await registerUserViaApi(request, uniqueUsername('mapa'));
+    permitMaps(user.username);
+    const token = (await loginViaApi(request, page, user.username, user.password)).access_token as string;
+    const { equipo } = await apiPost<{ equipo: { id: number; apikey: string; secret?: string } }>(
+      request,
+      token,
+      '/sv/api/equipo/grabar',
+      { nombre: 'Camioneta' },
+    );
+    await apiPost(request, token, '/sv/api/equipo/agregarSensorDesarrollador', {
+      idEquipo: equipo.id,
+      labelUsuario: 'Posición',
+      calibracion: 0,
+      nombreNexo: 'gps',
+      tipoSensor: { id: 11 },
+      tipoDato: { id: 2 },
+      variableJson: 'lat',
+      variableLongitud: 'lng',
+      shadows: [{ nombre: 'Mapa', tipoWidget: { id: 6 }, cantidadHoras: 24 }],
+    });
+    const detail = await request.get(`/sv/api/equipo/${equipo.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const secret = equipo.secret ?? ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
+    const sent = await request.post(`/sv/dispositivo/${equipo.apikey}/gps`, {
+      headers: { 'x-api-secret': secret, 'content-type': 'application/json' },
+      data: JSON.stringify({ lat: -34.6037, lng: -58.3816 }),
+    });
+    expect(sent.ok(), await sent.text()).toBeTruthy();
+
+    await page.goto(`/home/listaEquipo?id=${equipo.id}`);
+    const map = page.getByTestId('mapa');
+    await expect(map.getByText('Mapa sin conexión')).toBeVisible();
+    await expect(map.locator('.leaflet-overlay-pane path').first()).toBeAttached();
+    await expect(map.locator('.nexo-map-pin')).toBeVisible();
   });
 });

@@ -110,7 +110,10 @@ const EnvSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
   OSRM_URL: optionalUrl,
+  /** Map tiles (a {z}/{x}/{y} template) and their credit line; TILE_URL is the former name. */
+  MAP_TILE_URL: optionalText,
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap'),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
   HISTORY_SEAL_INTERVAL_SECONDS: z.coerce.number().min(0).default(300),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -186,6 +189,7 @@ export interface Config {
   };
   osrmUrl: string | undefined;
   tileUrl: string;
+  tileAttribution: string;
   historyRetentionDays: number;
   /** How often past hours of readings are sealed into compressed chunks; 0 turns sealing off. */
   historySealIntervalSeconds: number;
@@ -305,7 +309,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       retryBaseSeconds: e.NOTIFY_RETRY_BASE_SECONDS,
     },
     osrmUrl: e.OSRM_URL,
-    tileUrl: e.TILE_URL,
+    tileUrl: e.MAP_TILE_URL ?? e.TILE_URL,
+    tileAttribution: e.MAP_TILE_ATTRIBUTION,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     historySealIntervalSeconds: e.HISTORY_SEAL_INTERVAL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -348,6 +348,8 @@ export const PublicConfigSchema = z.object({
   status: z.literal(1),
   googleClientId: z.string().nullable(),
   tileUrl: z.string(),
+  /** The map tiles' credit line (MAP_TILE_ATTRIBUTION). */
+  tileAttribution: z.string().optional(),
   publicUrl: z.string().nullable(),
   /** The MQTT broker devices connect to (null: the web's hostname on port 1883). */
   mqttUrl: z.string().nullable().optional(),

@@ -367,6 +367,7 @@ export const mensajes = {
   cancelar: 'Cancelar',
   guardar: 'Guardar',
   editar: 'Editar',
+  mapaSinConexion: 'Mapa sin conexión',
   eliminar: 'Eliminar',
   mover: 'Mover',
   siEliminar: 'Sí, eliminar',

@@ -493,6 +493,7 @@ describe.each(engines)('auth API (%s)', (engine) => {
         status: 1,
         googleClientId: 'client-123',
         tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+        tileAttribution: '© OpenStreetMap',
         publicUrl: null,
         // The embedded broker's real port (MQTT_PORT=0 in tests picks a free one).
         mqttUrl: expect.stringMatching(/^mqtt:\/\/localhost:\d+$/),

@@ -43,6 +43,7 @@ export function registerAuthRoutes(
     status: 1 as const,
     googleClientId: ctx.config.googleClientId ?? null,
     tileUrl: ctx.config.tileUrl,
+    tileAttribution: ctx.config.tileAttribution,
     publicUrl: ctx.config.publicUrl ?? null,
     mqttUrl: services.mqttPublicUrl(),
     telegramBot: ctx.config.telegram.botUsername ?? null,

@@ -4,6 +4,7 @@ import { api } from '../api/httpClient';
 /** Public settings the widgets need: map tiles and the broker address shown to users. */
 export interface AppConfig {
   tileUrl: string;
+  tileAttribution: string;
   mqttUrl: string | null;
   publicUrl: string | null;
   /** The Telegram bot's username (no @), or null. */
@@ -15,6 +16,7 @@ export const defaultTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 interface ConfigAnswer {
   status: 1;
   tileUrl?: string | null;
+  tileAttribution?: string | null;
   mqttUrl?: string | null;
   publicUrl?: string | null;
   telegramBot?: string | null;
@@ -30,6 +32,7 @@ export function useAppConfig(): AppConfig {
   });
   return {
     tileUrl: data?.tileUrl || defaultTileUrl,
+    tileAttribution: data?.tileAttribution || '© OpenStreetMap',
     mqttUrl: data?.mqttUrl ?? null,
     publicUrl: data?.publicUrl ?? null,
     telegramBot: data?.telegramBot ?? null,

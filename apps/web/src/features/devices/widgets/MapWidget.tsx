@@ -3,7 +3,8 @@ import { Box, Typography, useTheme } from '@mui/material';
 import { type Coordinates, mensajes, readCoordinates } from '@nexo/contracts';
 import L from 'leaflet';
 import { useEffect } from 'react';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, useMap } from 'react-leaflet';
+import { BaseLayer } from '../../../shared/map/BaseLayer';
 import { CompactValue, WidgetFrame, WidgetMessage } from './WidgetStates';
 
 export interface MapWidgetProps {
@@ -83,7 +84,7 @@ export function MapWidget({
           attributionControl={false}
           style={{ width: '100%', height: '100%', position: 'absolute', inset: 0 }}
         >
-          <TileLayer url={tileUrl} />
+          <BaseLayer tileUrl={tileUrl} offlineMaxZoom={5} />
           <Marker position={[position.lat, position.lng]} icon={pinIcon} />
           <Recenter position={position} />
         </MapContainer>

@@ -3,7 +3,8 @@ import { Box } from '@mui/material';
 import type { RutaAnswer } from '@nexo/contracts';
 import L from 'leaflet';
 import { useEffect } from 'react';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { CircleMarker, MapContainer, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { BaseLayer } from '../../../shared/map/BaseLayer';
 import { formatLocal } from '../range';
 
 function FitRoute({ ruta }: { ruta: [number, number][] }) {
@@ -15,7 +16,15 @@ function FitRoute({ ruta }: { ruta: [number, number][] }) {
 }
 
 /** A map sensor's route in the range, 600x400, from the first point (green) to the last (red). */
-export function RouteMap({ ruta, tileUrl }: { ruta: RutaAnswer; tileUrl: string }) {
+export function RouteMap({
+  ruta,
+  tileUrl,
+  attribution,
+}: {
+  ruta: RutaAnswer;
+  tileUrl: string;
+  attribution?: string | undefined;
+}) {
   const first = ruta.puntos[0];
   const last = ruta.puntos.at(-1);
   return (
@@ -23,10 +32,17 @@ export function RouteMap({ ruta, tileUrl }: { ruta: RutaAnswer; tileUrl: string 
       data-testid="history-route"
       data-fuente={ruta.fuente}
       data-points={ruta.ruta.length}
-      sx={{ width: 600, maxWidth: '100%', height: 400, borderRadius: 1, overflow: 'hidden' }}
+      sx={{
+        position: 'relative',
+        width: 600,
+        maxWidth: '100%',
+        height: 400,
+        borderRadius: 1,
+        overflow: 'hidden',
+      }}
     >
       <MapContainer center={ruta.ruta[0] ?? [0, 0]} zoom={10} style={{ width: '100%', height: '100%' }}>
-        <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" />
+        <BaseLayer tileUrl={tileUrl} attribution={attribution} />
         <Polyline positions={ruta.ruta} pathOptions={{ color: '#1976d2', weight: 4 }} />
         {first && (
           <CircleMarker

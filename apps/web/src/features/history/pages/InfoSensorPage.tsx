@@ -92,7 +92,7 @@ function InfoSensorContent({
 }) {
   const navigate = useNavigate();
   const alerts = useAlerts();
-  const { tileUrl } = useAppConfig();
+  const { tileUrl, tileAttribution } = useAppConfig();
   // The device entry is what the live channel patches: the sensor's last value and state come from it.
   const equipo = useEquipo(idEquipo);
   const sensor = equipo.data?.sensores.find((s) => s.id === idSensor) ?? initial;
@@ -300,7 +300,7 @@ function InfoSensorContent({
             )}
           </Stack>
           {mapa ? (
-            <MapPanel ruta={ruta} tileUrl={tileUrl} />
+            <MapPanel ruta={ruta} tileUrl={tileUrl} attribution={tileAttribution} />
           ) : texto ? (
             <Alert
               severity="info"
@@ -330,7 +330,15 @@ function InfoSensorContent({
   );
 }
 
-function MapPanel({ ruta, tileUrl }: { ruta: ReturnType<typeof useRuta>; tileUrl: string }) {
+function MapPanel({
+  ruta,
+  tileUrl,
+  attribution,
+}: {
+  ruta: ReturnType<typeof useRuta>;
+  tileUrl: string;
+  attribution: string;
+}) {
   if (ruta.isError) {
     const mensaje = isApiError(ruta.error) ? ruta.error.mensaje : mensajes.errorArmandoMapa;
     return (
@@ -340,5 +348,5 @@ function MapPanel({ ruta, tileUrl }: { ruta: ReturnType<typeof useRuta>; tileUrl
     );
   }
   if (!ruta.data) return <PageLoader />;
-  return <RouteMap ruta={ruta.data} tileUrl={tileUrl} />;
+  return <RouteMap ruta={ruta.data} tileUrl={tileUrl} attribution={attribution} />;
 }
