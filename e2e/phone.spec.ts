@@ -113,6 +113,22 @@ test.describe('el tablero en un teléfono', () => {
     // Nothing is wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+
+    // Dialogs take the whole phone screen.
+    await page.getByRole('button', { name: 'Configuración Lámpara' }).click();
+    await page.getByRole('menuitem', { name: 'Tamaño' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tamaño del widget' });
+    await expect(dialog).toBeVisible();
+    expect((await page.locator('.MuiDialog-paper').boundingBox())?.width).toBeGreaterThanOrEqual(389);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Listado at 390 px: every row's actions are on screen.
+    await page.getByRole('tab', { name: 'Listado' }).click();
+    const actions = page.getByRole('button', { name: 'Eliminar Lámpara' });
+    await expect(actions).toBeVisible();
+    const box = await actions.boundingBox();
+    expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
   });
 
   test('sin tiles el mapa dibuja los países que trae la app, con el marcador y «Mapa sin conexión»', async ({

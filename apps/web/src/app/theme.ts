@@ -103,7 +103,24 @@ export function createAppTheme(mode: PaletteMode): Theme {
         },
       },
       MuiListItemIcon: { styleOverrides: { root: { minWidth: 38 } } },
-      MuiDialog: { styleOverrides: { paper: { borderRadius: 16 } } },
+      MuiDialog: {
+        styleOverrides: {
+          paper: { borderRadius: 16 },
+          // On phones dialogs take the whole screen; confirmations (ConfirmDialog) stay small.
+          root: {
+            '@media (max-width: 599.95px)': {
+              '&:not(.nexo-confirmacion) .MuiDialog-paper': {
+                margin: 0,
+                width: '100%',
+                maxWidth: '100%',
+                height: '100%',
+                maxHeight: '100%',
+                borderRadius: 0,
+              },
+            },
+          },
+        },
+      },
       MuiDialogTitle: { styleOverrides: { root: { fontWeight: 700 } } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 48 } } },

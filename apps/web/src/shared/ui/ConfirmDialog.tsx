@@ -39,7 +39,13 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={loading ? undefined : onClose} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={loading ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      className="nexo-confirmacion"
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {typeof message === 'string' ? <DialogContentText>{message}</DialogContentText> : message}

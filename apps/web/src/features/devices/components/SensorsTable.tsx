@@ -2,7 +2,7 @@ import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
-import { Box, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { type Equipo, mensajes, type Sensor, tabla } from '@nexo/contracts';
@@ -19,6 +19,8 @@ import { SensorTypeIcon } from './sensorTypeIcon';
 /** The Listado tab: name, type, last value and actions; search, sorting and the spec's page sizes. */
 export function SensorsTable({ equipo }: { equipo: Equipo }) {
   const permisos = devicePermissions(equipo.idRol);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [dialog, setDialog] = useState<SensorDialog | null>(null);
   // The page size fits the screen at first, then follows the user's choice (kept in this browser).
   const [pagination, setPagination] = useTablePagination('sensores');
@@ -28,7 +30,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
       field: 'labelUsuario',
       headerName: mensajes.nombre,
       flex: 1.4,
-      minWidth: 160,
+      minWidth: phone ? 110 : 160,
       renderCell: ({ row }) => (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
           <SensorTypeIcon tipo={row.tipoSensor.id} fontSize="small" color="action" />
@@ -50,7 +52,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
       field: 'ultimoValor',
       headerName: mensajes.ultimoValor,
       flex: 1,
-      minWidth: 150,
+      minWidth: phone ? 90 : 150,
       valueGetter: (_value, row) => row.ultimoValor ?? '',
       renderCell: ({ row }) => (
         <Box sx={{ lineHeight: 1.3, py: 0.75 }}>
@@ -68,7 +70,7 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
       headerName: mensajes.acciones,
       sortable: false,
       filterable: false,
-      width: permisos.canManageWidgets ? 170 : 80,
+      width: permisos.canManageWidgets ? (phone ? 140 : 170) : 80,
       renderCell: ({ row }) => (
         <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
           <Tooltip title={mensajes.verGraficos}>
@@ -122,6 +124,8 @@ export function SensorsTable({ equipo }: { equipo: Equipo }) {
       <DataGrid
         rows={equipo.sensores}
         columns={columns}
+        // On a phone the type column gives way (the icon beside the name shows it), so Acciones stays on screen.
+        columnVisibilityModel={{ tipo: !phone }}
         getRowHeight={() => 'auto'}
         pageSizeOptions={[...tabla.pageSizeOptions]}
         paginationModel={pagination}
