@@ -2,7 +2,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Simulator, startSimulator } from '../apps/server/src/modules/mqtt/simulator';
 import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
-import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
+import {
+  apiPost,
+  deviceSecret,
+  loginViaApi,
+  registerUserViaApi,
+  uniqueUsername,
+  updateLicence,
+} from './helpers';
 
 /**
  * Collective actions (issue 14, part 1): built in the browser, marked favourite, run from the
@@ -10,18 +17,6 @@ import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './help
  */
 
 const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? '18883'}`;
-
-/** Registered users get the trial plan; automation needs a full one. */
-function makeFull(username: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const db = new SQLite(path.join(dataDir, 'nexo.db'));
-  db.pragma('busy_timeout = 5000');
-  db.prepare(
-    'update subscription_tokens set tipo_suscripcion_id = 4 where user_id = (select id from users where username = ?)',
-  ).run(username);
-  db.close();
-}
 
 test.describe('acciones colectivas', () => {
   let simulator: Simulator | null = null;
@@ -35,7 +30,7 @@ test.describe('acciones colectivas', () => {
     request,
   }) => {
     const user = await registerUserViaApi(request, uniqueUsername('acciones'));
-    makeFull(user.username);
+    updateLicence(user.username, { tipo_suscripcion_id: 4 });
     const token = (await loginViaApi(request, page, user.username, user.password)).access_token as string;
     const { equipo } = await apiPost<{ equipo: { id: number; apikey: string; secret: string } }>(
       request,
@@ -54,10 +49,7 @@ test.describe('acciones colectivas', () => {
       valorApagado: '0',
       shadows: [{ nombre: 'Interruptor', tipoWidget: { id: 1 } }],
     });
-    const detail = await request.get(`/sv/api/equipo/${equipo.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const secret = equipo.secret ?? ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
+    const secret = await deviceSecret(request, token, equipo);
     simulator = await startSimulator({
       url: mqttUrl,
       devices: [{ apikey: equipo.apikey, secret, sensors: [{ topic: 'riego', kind: 'switch' }] }],

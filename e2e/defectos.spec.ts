@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import mqtt from 'mqtt';
-import { apiPost, loginViaApi, registerUserViaApi, tickCaptcha, uniqueUsername } from './helpers';
+import {
+  apiPost,
+  deviceSecret,
+  loginViaApi,
+  registerUserViaApi,
+  tickCaptcha,
+  uniqueUsername,
+} from './helpers';
 
 /** Defects of the first screens (issue 11 §4), each checked where it showed. */
 
@@ -48,10 +55,7 @@ test.describe('defectos de las primeras pantallas', () => {
       '1 sensores',
     );
 
-    const detail = await request.get(`/sv/api/equipo/${equipo.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const secret = equipo.secret ?? ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
+    const secret = await deviceSecret(request, token, equipo);
     const device = await mqtt.connectAsync(mqttUrl, {
       username: equipo.apikey,
       password: secret,

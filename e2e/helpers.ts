@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
+import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
 
 /** Shared helpers for the browser tests: mail codes, users, login through the UI or the API. */
 
@@ -225,4 +226,38 @@ export async function apiPost<T>(
   const body = await response.json();
   expect(response.ok(), `${url} → ${response.status()} ${JSON.stringify(body)}`).toBeTruthy();
   return body as T;
+}
+
+/**
+ * Changes the user's licence token straight in the e2e database (the shop that sells plans is not
+ * part of these tests): e.g. `{ permite_mapa: 1 }`, `{ permite_vistas: 1 }`, `{ tipo_suscripcion_id: 4 }` (Full).
+ */
+export function updateLicence(username: string, columns: Record<string, number>): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const db = new SQLite(path.join(dataDir, 'nexo.db'));
+  db.pragma('busy_timeout = 5000');
+  const sets = Object.keys(columns)
+    .map((column) => {
+      if (!/^[a-z_]+$/.test(column)) throw new Error(`columna inválida: ${column}`);
+      return `${column} = ?`;
+    })
+    .join(', ');
+  db.prepare(
+    `update subscription_tokens set ${sets} where user_id = (select id from users where username = ?)`,
+  ).run(...Object.values(columns), username);
+  db.close();
+}
+
+/** A device's MQTT secret: from its creation answer when present, else from its detail. */
+export async function deviceSecret(
+  request: APIRequestContext,
+  token: string,
+  equipo: { id: number; secret?: string | undefined },
+): Promise<string> {
+  if (equipo.secret) return equipo.secret;
+  const detail = await request.get(`/sv/api/equipo/${equipo.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
-import { apiPost, loginViaApi, registerUserViaApi } from './helpers';
+import { apiPost, loginViaApi, registerUserViaApi, updateLicence } from './helpers';
 
 /**
  * Sensor history (issue 5): a device and two sensors are created through the API, recent values
@@ -37,21 +37,6 @@ function seedHistory(sensorId: number, rows: { ts: number; valor: string; num: n
   db.close();
 }
 
-/**
- * The map widget is for paid plans; the trial licence of a fresh user gets the map permission
- * written directly (the shop flow that sells plans is not part of this test).
- */
-function allowMaps(username: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const db = new SQLite(path.join(dataDir, 'nexo.db'));
-  db.pragma('busy_timeout = 5000');
-  db.prepare(
-    'update subscription_tokens set permite_mapa = 1 where user_id = (select id from users where username = ?)',
-  ).run(username);
-  db.close();
-}
-
 function ddmmyyyy(date: Date): string {
   const dd = String(date.getDate()).padStart(2, '0');
   const mm = String(date.getMonth() + 1).padStart(2, '0');
@@ -83,7 +68,7 @@ test('historial: rangos, gráfico, listado, borrado, CSV y ruta GPS', async ({ p
       shadows: [{ nombre: 'Gráfico', tipoWidget: { id: 8 }, cantidadHoras: 24 }],
     },
   );
-  allowMaps(user.username);
+  updateLicence(user.username, { permite_mapa: 1 });
   const { sensor: gps } = await apiPost<SensorAnswer>(
     request,
     token,

@@ -2,23 +2,18 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Simulator, startSimulator } from '../apps/server/src/modules/mqtt/simulator';
 import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
-import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
+import {
+  apiPost,
+  deviceSecret,
+  loginViaApi,
+  registerUserViaApi,
+  uniqueUsername,
+  updateLicence,
+} from './helpers';
 
 /** The dashboard on a 390 × 844 phone (issue 11 §1): real widget faces, every control, whole titles. */
 
 const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? '18883'}`;
-
-/** The map widget needs a paid plan; registered users get the trial. */
-function permitMaps(username: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const db = new SQLite(path.join(dataDir, 'nexo.db'));
-  db.pragma('busy_timeout = 5000');
-  db.prepare(
-    'update subscription_tokens set permite_mapa = 1 where user_id = (select id from users where username = ?)',
-  ).run(username);
-  db.close();
-}
 
 test.describe('el tablero en un teléfono', () => {
   let simulator: Simulator | null = null;
@@ -74,10 +69,7 @@ test.describe('el tablero en un teléfono', () => {
       valorApagado: '0',
       shadows: [{ nombre: 'Interruptor', tipoWidget: { id: 1 } }],
     });
-    const detail = await request.get(`/sv/api/equipo/${equipo.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const secret = equipo.secret ?? ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
+    const secret = await deviceSecret(request, token, equipo);
     simulator = await startSimulator({
       url: mqttUrl,
       devices: [
@@ -139,7 +131,7 @@ test.describe('el tablero en un teléfono', () => {
     // Every tile request fails, as behind a firewall.
     await page.route(/\/\d+\/\d+\/\d+\.(png|jpg|webp)/, (route) => route.abort());
     const user = await registerUserViaApi(request, uniqueUsername('mapa'));
-    permitMaps(user.username);
+    updateLicence(user.username, { permite_mapa: 1 });
     const token = (await loginViaApi(request, page, user.username, user.password)).access_token as string;
     const { equipo } = await apiPost<{ equipo: { id: number; apikey: string; secret?: string } }>(
       request,
@@ -158,10 +150,7 @@ test.describe('el tablero en un teléfono', () => {
       variableLongitud: 'lng',
       shadows: [{ nombre: 'Mapa', tipoWidget: { id: 6 }, cantidadHoras: 24 }],
     });
-    const detail = await request.get(`/sv/api/equipo/${equipo.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const secret = equipo.secret ?? ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
+    const secret = await deviceSecret(request, token, equipo);
     const sent = await request.post(`/sv/dispositivo/${equipo.apikey}/gps`, {
       headers: { 'x-api-secret': secret, 'content-type': 'application/json' },
       data: JSON.stringify({ lat: -34.6037, lng: -58.3816 }),

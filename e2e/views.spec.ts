@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import mqtt from 'mqtt';
 import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
-import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
+import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername, updateLicence } from './helpers';
 
 /**
  * Views (issue 10): a view built in the browser from two devices' sensors, arranged on its grid,
@@ -10,18 +10,6 @@ import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername } from './help
  */
 
 const mqttUrl = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? '18883'}`;
-
-/** Registered users get the trial plan, which has no views: give this one a plan that permits them. */
-function permitViews(username: string) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const db = new SQLite(path.join(dataDir, 'nexo.db'));
-  db.pragma('busy_timeout = 5000');
-  db.prepare(
-    'update subscription_tokens set permite_vistas = 1 where user_id = (select id from users where username = ?)',
-  ).run(username);
-  db.close();
-}
 
 async function createDevice(
   request: APIRequestContext,
@@ -82,7 +70,7 @@ test.describe('vistas', () => {
     request,
   }) => {
     const { username, password } = await registerUserViaApi(request, uniqueUsername('vista'));
-    permitViews(username);
+    updateLicence(username, { permite_vistas: 1 });
     const session = await loginViaApi(request, page, username, password);
     const token = session.access_token as string;
     const invernadero = await createDevice(request, token, 'Invernadero', 'temperatura', 'Temperatura');
@@ -209,7 +197,7 @@ test.describe('vistas', () => {
 
   test('looks right at 390 px and on the desktop, light and dark', async ({ page, request }) => {
     const { username, password } = await registerUserViaApi(request, uniqueUsername('vistafoto'));
-    permitViews(username);
+    updateLicence(username, { permite_vistas: 1 });
     const session = await loginViaApi(request, page, username, password);
     const token = session.access_token as string;
     await createDevice(request, token, 'Invernadero', 'temperatura', 'Temperatura');

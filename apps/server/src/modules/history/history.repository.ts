@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type OnConflictBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/client.js';
 import type { Database } from '../../platform/db/schema.js';
 import { byTsId, CHUNK_SPAN_MS, createChunkStore, type SealedReading } from './history.chunks.js';
@@ -169,24 +169,54 @@ function mergeWindow<T>(a: T[], b: T[], compare: (x: T, y: T) => number, offset:
   return out;
 }
 
+/**
+ * Inserts the `resolution` rollups computed from the raw readings `where` selects, with set-based
+ * SQL (bulk loads, repairs, and the rows left in an hour the sealer just sealed).
+ */
+export async function insertRollupsFromReadings(
+  executor: Db,
+  resolution: number,
+  where: (
+    query: SelectQueryBuilder<Database, 'readings', object>,
+  ) => SelectQueryBuilder<Database, 'readings', object>,
+): Promise<void> {
+  const bucket = bucketStart(sql.ref('ts'), resolution * 1000);
+  await executor
+    .insertInto('reading_rollups')
+    .columns(['sensor_id', 'resolution_s', 'bucket_ts', 'cnt', 'sum', 'min', 'max'])
+    .expression((eb) =>
+      where(eb.selectFrom('readings'))
+        .select((s) => [
+          'sensor_id',
+          sql.lit(resolution).as('resolution_s'),
+          bucket.as('bucket_ts'),
+          s.fn.countAll<number>().as('cnt'),
+          s.fn.sum<number>('valor_num').as('sum'),
+          s.fn.min<number>('valor_num').as('min'),
+          s.fn.max<number>('valor_num').as('max'),
+        ])
+        .where('valor_num', 'is not', null)
+        .groupBy(['sensor_id', bucket]),
+    )
+    .execute();
+}
+
 export function createHistoryRepository(db: Db) {
   const dialect = historyDialect(db);
   const sealed = createChunkStore(db);
 
+  /** An existing bucket absorbs the new one: counts and sums add up, min and max widen. */
+  const mergeRollup = (oc: OnConflictBuilder<Database, 'reading_rollups'>) =>
+    oc.columns(['sensor_id', 'resolution_s', 'bucket_ts']).doUpdateSet((eb) => ({
+      cnt: eb(eb.ref('reading_rollups.cnt'), '+', eb.ref('excluded.cnt')),
+      sum: eb(eb.ref('reading_rollups.sum'), '+', eb.ref('excluded.sum')),
+      min: dialect.smaller(eb.ref('reading_rollups.min'), eb.ref('excluded.min')),
+      max: dialect.larger(eb.ref('reading_rollups.max'), eb.ref('excluded.max')),
+    }));
+
   async function upsertRollups(executor: Db, rollups: RollupRow[]): Promise<void> {
     for (const part of chunks(rollups, INSERT_CHUNK)) {
-      await executor
-        .insertInto('reading_rollups')
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(['sensor_id', 'resolution_s', 'bucket_ts']).doUpdateSet((eb) => ({
-            cnt: eb(eb.ref('reading_rollups.cnt'), '+', eb.ref('excluded.cnt')),
-            sum: eb(eb.ref('reading_rollups.sum'), '+', eb.ref('excluded.sum')),
-            min: dialect.smaller(eb.ref('reading_rollups.min'), eb.ref('excluded.min')),
-            max: dialect.larger(eb.ref('reading_rollups.max'), eb.ref('excluded.max')),
-          })),
-        )
-        .execute();
+      await executor.insertInto('reading_rollups').values(part).onConflict(mergeRollup).execute();
     }
   }
 
@@ -772,27 +802,7 @@ export function createHistoryRepository(db: Db) {
         await db.transaction().execute(async (trx) => {
           await trx.deleteFrom('reading_rollups').where('sensor_id', 'in', part).execute();
           for (const resolution of ROLLUP_RESOLUTIONS) {
-            const bucket = bucketStart(sql.ref('ts'), resolution * 1000);
-            await trx
-              .insertInto('reading_rollups')
-              .columns(['sensor_id', 'resolution_s', 'bucket_ts', 'cnt', 'sum', 'min', 'max'])
-              .expression((eb) =>
-                eb
-                  .selectFrom('readings')
-                  .select((s) => [
-                    'sensor_id',
-                    sql.lit(resolution).as('resolution_s'),
-                    bucket.as('bucket_ts'),
-                    s.fn.countAll<number>().as('cnt'),
-                    s.fn.sum<number>('valor_num').as('sum'),
-                    s.fn.min<number>('valor_num').as('min'),
-                    s.fn.max<number>('valor_num').as('max'),
-                  ])
-                  .where('sensor_id', 'in', part)
-                  .where('valor_num', 'is not', null)
-                  .groupBy(['sensor_id', bucket]),
-              )
-              .execute();
+            await insertRollupsFromReadings(trx, resolution, (q) => q.where('sensor_id', 'in', part));
           }
           // Hour rollups also count the sealed readings (minute rollups describe the rows side only).
           await trx
@@ -813,14 +823,7 @@ export function createHistoryRepository(db: Db) {
                 .where('sensor_id', 'in', part)
                 .where('num_cnt', '>', 0),
             )
-            .onConflict((oc) =>
-              oc.columns(['sensor_id', 'resolution_s', 'bucket_ts']).doUpdateSet((eb) => ({
-                cnt: eb(eb.ref('reading_rollups.cnt'), '+', eb.ref('excluded.cnt')),
-                sum: eb(eb.ref('reading_rollups.sum'), '+', eb.ref('excluded.sum')),
-                min: dialect.smaller(eb.ref('reading_rollups.min'), eb.ref('excluded.min')),
-                max: dialect.larger(eb.ref('reading_rollups.max'), eb.ref('excluded.max')),
-              })),
-            )
+            .onConflict(mergeRollup)
             .execute();
         });
       }

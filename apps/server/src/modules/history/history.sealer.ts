@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import { lockNamespaces, serializeWithin } from '../../platform/db/dialect.js';
 import { type ChunkReading, decodeChunk } from './codec/chunk.js';
 import { byTsId, CHUNK_SPAN_MS, chunkColumns } from './history.chunks.js';
-import { bucketStart } from './history.dialect.js';
+import { insertRollupsFromReadings } from './history.repository.js';
 
 /**
  * Sealing: moves the readings of each past sensor-hour from `readings` into one compressed
@@ -102,29 +101,12 @@ export function createHistorySealer(deps: SealerDeps) {
         .where('bucket_ts', '>=', hourTs)
         .where('bucket_ts', '<', hourTs + CHUNK_SPAN_MS)
         .execute();
-      const bucket = bucketStart(sql.ref('ts'), 60_000);
-      await trx
-        .insertInto('reading_rollups')
-        .columns(['sensor_id', 'resolution_s', 'bucket_ts', 'cnt', 'sum', 'min', 'max'])
-        .expression((eb) =>
-          eb
-            .selectFrom('readings')
-            .select((s) => [
-              'sensor_id',
-              sql.lit(60).as('resolution_s'),
-              bucket.as('bucket_ts'),
-              s.fn.countAll<number>().as('cnt'),
-              s.fn.sum<number>('valor_num').as('sum'),
-              s.fn.min<number>('valor_num').as('min'),
-              s.fn.max<number>('valor_num').as('max'),
-            ])
-            .where('sensor_id', '=', sensorId)
-            .where('ts', '>=', hourTs)
-            .where('ts', '<', hourTs + CHUNK_SPAN_MS)
-            .where('valor_num', 'is not', null)
-            .groupBy(['sensor_id', bucket]),
-        )
-        .execute();
+      await insertRollupsFromReadings(trx, 60, (q) =>
+        q
+          .where('sensor_id', '=', sensorId)
+          .where('ts', '>=', hourTs)
+          .where('ts', '<', hourTs + CHUNK_SPAN_MS),
+      );
       return rows.length;
     });
   }
