@@ -5,8 +5,8 @@ import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
 import StarBorderRoundedIcon from '@mui/icons-material/StarBorderRounded';
 import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import { Box, Card, Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import { type AccionColectiva, limites, mensajes } from '@nexo/contracts';
+import { IconBadge } from '../../../shared/ui/IconBadge';
 import { SensorTypeIcon } from '../../devices';
 
 /** A collective action on /home/misAcciones: play, favourite, edit, delete and its first 10 sensor icons. */
@@ -35,20 +35,9 @@ export function ActionCard({
       aria-label={accion.nombre}
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <Box
-          sx={(t) => ({
-            width: 44,
-            height: 44,
-            borderRadius: 2.5,
-            display: 'grid',
-            placeItems: 'center',
-            color: 'primary.main',
-            bgcolor: alpha(t.palette.primary.main, t.palette.mode === 'dark' ? 0.2 : 0.1),
-            flexShrink: 0,
-          })}
-        >
+        <IconBadge>
           <BoltRoundedIcon />
-        </Box>
+        </IconBadge>
         <Box sx={{ minWidth: 0, flex: 1 }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 650, overflowWrap: 'anywhere' }}>
             {accion.nombre}

@@ -18,10 +18,10 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import { cantidad, type Equipo, limites, mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { IconBadge } from '../../../shared/ui/IconBadge';
 import { devicePermissions } from '../permissions';
 import { ConnectionBadge } from './ConnectionBadge';
 import { SensorTypeIcon } from './sensorTypeIcon';
@@ -59,20 +59,9 @@ export function DeviceCard({
         sx={{ height: '100%', p: 2, pr: 6 }}
       >
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box
-            sx={(t) => ({
-              width: 44,
-              height: 44,
-              borderRadius: 2.5,
-              display: 'grid',
-              placeItems: 'center',
-              color: 'primary.main',
-              bgcolor: alpha(t.palette.primary.main, t.palette.mode === 'dark' ? 0.18 : 0.1),
-              flexShrink: 0,
-            })}
-          >
+          <IconBadge>
             <MemoryRoundedIcon />
-          </Box>
+          </IconBadge>
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Typography variant="subtitle1" noWrap title={equipo.nombre} sx={{ fontWeight: 650 }}>

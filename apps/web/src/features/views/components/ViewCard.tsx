@@ -2,9 +2,9 @@ import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import { Box, Card, CardActionArea, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { alpha } from '@mui/material/styles';
 import { cantidad, limites, mensajes, type Vista } from '@nexo/contracts';
 import { Link as RouterLink } from 'react-router';
+import { IconBadge } from '../../../shared/ui/IconBadge';
 import { SensorTypeIcon } from '../../devices';
 
 /** A view on /home/misVistas: its name, up to 10 sensor-type icons, edit and delete. */
@@ -37,20 +37,9 @@ export function ViewCard({
         sx={{ height: '100%', p: 2, pr: 11 }}
       >
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box
-            sx={(t) => ({
-              width: 44,
-              height: 44,
-              borderRadius: 2.5,
-              display: 'grid',
-              placeItems: 'center',
-              color: 'secondary.main',
-              bgcolor: alpha(t.palette.secondary.main, t.palette.mode === 'dark' ? 0.2 : 0.1),
-              flexShrink: 0,
-            })}
-          >
+          <IconBadge color="secondary">
             <SpaceDashboardRoundedIcon />
-          </Box>
+          </IconBadge>
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography variant="subtitle1" noWrap title={vista.nombre} sx={{ fontWeight: 650 }}>
               {vista.nombre}

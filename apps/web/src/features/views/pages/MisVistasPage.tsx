@@ -1,12 +1,11 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
-import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
 import { Alert, Button, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { mensajes, type Vista } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
+import { CardGridSkeleton, EmptyState, SubscriptionNotice } from '../../../shared/ui/CardGridStates';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 import { useAlerts } from '../../../shared/ui/useAlerts';
@@ -62,34 +61,10 @@ export function MisVistasPage() {
           {errorMessage(query.error)}
         </Alert>
       )}
-      {query.isLoading && (
-        <Grid container spacing={2}>
-          {[0, 1, 2].map((k) => (
-            <Grid key={k} size={{ xs: 12, sm: 6, lg: 4 }}>
-              <Skeleton variant="rounded" height={130} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
-      {query.isSuccess && !permite && (
-        <Alert
-          severity="info"
-          icon={<StorefrontRoundedIcon />}
-          sx={{ mb: 3, alignItems: 'center' }}
-          action={
-            <Button component={RouterLink} to="/tienda/suscripcion" color="inherit" size="small">
-              {mensajes.irATienda}
-            </Button>
-          }
-        >
-          {mensajes.suscripcionNoPermite}
-        </Alert>
-      )}
+      {query.isLoading && <CardGridSkeleton />}
+      {query.isSuccess && !permite && <SubscriptionNotice text={mensajes.suscripcionNoPermite} />}
       {query.isSuccess && vistas.length === 0 && permite && (
-        <Stack sx={{ alignItems: 'center', textAlign: 'center', py: 8, color: 'text.secondary' }}>
-          <SpaceDashboardRoundedIcon sx={{ fontSize: 56, color: 'text.disabled', mb: 1 }} />
-          <Typography>{mensajes.noHayVistas}</Typography>
-        </Stack>
+        <EmptyState icon={<SpaceDashboardRoundedIcon />} text={mensajes.noHayVistas} />
       )}
       {vistas.length > 0 && (
         <Grid container spacing={2}>
