@@ -116,6 +116,8 @@ const EnvSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap'),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
   HISTORY_SEAL_INTERVAL_SECONDS: z.coerce.number().min(0).default(300),
+  /** Program task durations are divided by this (demos and tests speed time up; 1 in production). */
+  AUTOMATION_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
@@ -193,6 +195,7 @@ export interface Config {
   historyRetentionDays: number;
   /** How often past hours of readings are sealed into compressed chunks; 0 turns sealing off. */
   historySealIntervalSeconds: number;
+  automationTimeScale: number;
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
@@ -313,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tileAttribution: e.MAP_TILE_ATTRIBUTION,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     historySealIntervalSeconds: e.HISTORY_SEAL_INTERVAL_SECONDS,
+    automationTimeScale: e.AUTOMATION_TIME_SCALE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -1,5 +1,15 @@
 import { createRefreshTokens, type GoogleVerifier, registerAuthModule } from './modules/auth/index.js';
-import { createActionsService, registerAutomationRoutes } from './modules/automation/index.js';
+import {
+  createActionRunner,
+  createActionsService,
+  createEventsEngine,
+  createEventsService,
+  createProgramsService,
+  type EventsEngine,
+  registerAutomationRoutes,
+  registerEventsRoutes,
+  registerProgramsRoutes,
+} from './modules/automation/index.js';
 import {
   createDevicesService,
   demoDevice,
@@ -23,6 +33,7 @@ import { createUserDirectory, createUsersService, registerUsersRoutes } from './
 import { createViewsService, registerViewsRoutes } from './modules/views/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { seedReference } from './platform/db/seed-reference.js';
+import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
 
 /** Handles on the modules that tests, the benchmark and the web config read (`app.modules`). */
 export interface AppModules {
@@ -31,6 +42,9 @@ export interface AppModules {
   stomp: StompServer;
   /** What the devices module announces after a device changed: every listener runs. */
   deviceChanged(deviceId: number): void;
+  /** The durable scheduler and the automatic-event engine (tests and the benchmark drive them). */
+  scheduler: Scheduler;
+  events: EventsEngine;
 }
 
 /**
@@ -140,8 +154,13 @@ export async function registerModules(
   const stomp = registerRealtime(app, ctx, {
     equipo: async (userId, deviceId) => ((await devices.access.roleOn(userId, deviceId)) ?? 0) > 0,
     consulta: (userId, consultaId) => support.canFollow(userId, consultaId),
+    programa: (userId, programId) => programs.canFollow(userId, programId),
   });
+  // The automation engine is built after telemetry (it commands through it); ingest reaches it
+  // through this late-bound hook.
+  let engine: EventsEngine | undefined;
   const telemetry = registerTelemetry(app, ctx, {
+    automation: { onReading: (reading) => engine?.onReading(reading) },
     directory: devices.telemetryDirectory,
     access: devices.access,
     history,
@@ -153,7 +172,8 @@ export async function registerModules(
   });
   deviceChangeListeners.push(telemetry.invalidateDevice, mqtt.deviceChanged);
 
-  // ---- automation: collective actions and favourites; commands through telemetry ----
+  // ---- automation: collective actions, events and programs; commands through telemetry,
+  // notifications through the notifier, timers on the durable scheduler ----
   const actions = createActionsService({
     db: ctx.db,
     log: ctx.log,
@@ -166,10 +186,67 @@ export async function registerModules(
     licensing,
     users: userDirectory,
   });
-  registerAutomationRoutes(app, ctx, actions);
+  const scheduler = createScheduler({ db: ctx.db, log: ctx.log.child({ module: 'scheduler' }) });
+  const runner = createActionRunner({
+    log: ctx.log,
+    notifier,
+    actions,
+    reachableSensors: (userId) => devices.views.reachableSensors(userId),
+    daySummary: (sensorId) => history.daySummary(sensorId),
+  });
+  const onAutomationChanged = () => void engine?.reload();
+  const events = createEventsService({
+    db: ctx.db,
+    log: ctx.log,
+    scheduler,
+    runner,
+    actions,
+    devices: {
+      reachableSensors: (userId) => devices.views.reachableSensors(userId),
+      namesOf: (ids) => devices.sharing.namesOf(ids),
+    },
+    users: userDirectory,
+    onChanged: onAutomationChanged,
+    tasks: {
+      runningTaskIds: (executor) => programs.runningTaskIds(executor),
+      requireEditableTask: (userId, taskId) => programs.requireEditableTask(userId, taskId),
+    },
+  });
+  const programs = createProgramsService({
+    db: ctx.db,
+    log: ctx.log,
+    hub: ctx.hub,
+    scheduler,
+    runner,
+    actions,
+    events: () => events,
+    reachableSensors: (userId) => devices.views.reachableSensors(userId),
+    timeScale: ctx.config.automationTimeScale,
+    onChanged: onAutomationChanged,
+  });
+  engine = createEventsEngine({
+    db: ctx.db,
+    log: ctx.log,
+    runner,
+    repo: events.repository,
+    mayRun: async (userId) => (await actions.refusal(userId)) === null,
+    runningTaskIds: (executor) => programs.runningTaskIds(executor),
+    sensorLabel: async (userId, sensorId) =>
+      (await devices.views.reachableSensors(userId)).find((s) => s.id === sensorId)?.labelUsuario ??
+      `#${sensorId}`,
+  });
+  registerAutomationRoutes(app, ctx, actions, programs);
+  registerEventsRoutes(app, ctx, events);
+  registerProgramsRoutes(app, ctx, programs, events);
+  await engine.start();
+  scheduler.start();
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await engine?.stop();
+  });
 
   // ---- history routes: access checks through devices ----
   registerHistoryRoutes(app, { history, access: devices.access, requireAuth: ctx.requireAuth });
 
-  return { telemetry, mqtt, stomp, deviceChanged };
+  return { telemetry, mqtt, stomp, deviceChanged, scheduler, events: engine };
 }

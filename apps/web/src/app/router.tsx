@@ -20,9 +20,6 @@ export const adminRoutes: RouteObject[] = [
 
 /** Screens that later issues build; each shows a clear "en construcción" page until then. */
 const pendingRoutes: RouteObject[] = [
-  { path: '/home/misEventos', element: <EnConstruccion titulo="Mis Eventos" /> },
-  { path: '/home/misProgramas', element: <EnConstruccion titulo="Mis Programas" /> },
-  { path: '/home/programa', element: <EnConstruccion titulo="Programa" /> },
   { path: '/tienda/suscripcion', element: <EnConstruccion titulo="Suscripciones" /> },
   { path: '/tienda/productos', element: <EnConstruccion titulo="Productos" /> },
   { path: '/tienda/carrito', element: <EnConstruccion titulo="Carrito" /> },

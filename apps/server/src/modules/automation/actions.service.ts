@@ -124,6 +124,69 @@ export function createActionsService(deps: AutomationDeps) {
     return accion;
   }
 
+  /**
+   * Sends each sensor its command (Prender: its on value, Apagar: its off value, Acción propia:
+   * `valor`) through the widget's command path. Every sensor is tried; the answer says which ones
+   * failed and why (offline device, access lost, no value configured).
+   */
+  async function sendToSensors(
+    userId: number,
+    command: { tipoId: number; valor: string | null; sensorIds: readonly number[] },
+  ): Promise<Omit<ResultadoEjecucion, 'status'>> {
+    const reachable = new Map((await deps.devices.reachableSensors(userId)).map((s) => [s.id, s]));
+    const fallidos: ResultadoEjecucion['fallidos'] = [];
+    let ejecutados = 0;
+    for (const sensorId of command.sensorIds) {
+      const sensor = reachable.get(sensorId);
+      if (!sensor) {
+        fallidos.push({
+          idSensor: sensorId,
+          labelUsuario: `#${sensorId}`,
+          mensaje: mensajes.sensorNoEncontrado,
+        });
+        continue;
+      }
+      const valor =
+        command.tipoId === tiposAccionColectiva.propia
+          ? command.valor
+          : command.tipoId === tiposAccionColectiva.prender
+            ? sensor.valorEncendido
+            : sensor.valorApagado;
+      if (valor === null || valor === '') {
+        fallidos.push({
+          idSensor: sensorId,
+          labelUsuario: sensor.labelUsuario,
+          mensaje: mensajes.campoInvalido,
+        });
+        continue;
+      }
+      try {
+        await deps.commands.enviarValor(userId, sensorId, valor);
+        ejecutados++;
+      } catch (error) {
+        const mensaje = error instanceof AppError ? error.mensaje : mensajes.errorGenerico;
+        if (!(error instanceof AppError))
+          deps.log?.error({ err: error, sensorId }, 'acción colectiva: comando falló');
+        fallidos.push({ idSensor: sensorId, labelUsuario: sensor.labelUsuario, mensaje });
+      }
+    }
+    const mensaje =
+      fallidos.length === 0
+        ? mensajes.ejecutadoExitosamente
+        : mensajes.ejecucionConFallas
+            .replace('{ok}', String(ejecutados))
+            .replace('{total}', String(command.sensorIds.length))
+            .replace('{fallidos}', fallidos.map((f) => f.labelUsuario).join(', '));
+    return { mensaje, ejecutados, fallidos };
+  }
+
+  /** Runs one of the user's collective actions (no licence check: callers decide). */
+  async function runOwned(userId: number, id: number): Promise<Omit<ResultadoEjecucion, 'status'>> {
+    const row = await requireOwned(userId, id);
+    const sensorIds = (await repo.sensorIdsOf(db, [id])).get(id) ?? [];
+    return sendToSensors(userId, { tipoId: row.tipoId, valor: row.valor, sensorIds });
+  }
+
   return {
     async mine(userId: number): Promise<Omit<AccionesColectivasRespuesta, 'status'>> {
       const [rows, refused, developer] = await Promise.all([
@@ -180,54 +243,12 @@ export function createActionsService(deps: AutomationDeps) {
      */
     async run(userId: number, id: number): Promise<Omit<ResultadoEjecucion, 'status'>> {
       await requireFull(userId);
-      const row = await requireOwned(userId, id);
-      const sensorIds = (await repo.sensorIdsOf(db, [id])).get(id) ?? [];
-      const reachable = new Map((await deps.devices.reachableSensors(userId)).map((s) => [s.id, s]));
-      const fallidos: ResultadoEjecucion['fallidos'] = [];
-      let ejecutados = 0;
-      for (const sensorId of sensorIds) {
-        const sensor = reachable.get(sensorId);
-        if (!sensor) {
-          fallidos.push({
-            idSensor: sensorId,
-            labelUsuario: `#${sensorId}`,
-            mensaje: mensajes.sensorNoEncontrado,
-          });
-          continue;
-        }
-        const valor =
-          row.tipoId === tiposAccionColectiva.propia
-            ? row.valor
-            : row.tipoId === tiposAccionColectiva.prender
-              ? sensor.valorEncendido
-              : sensor.valorApagado;
-        if (valor === null || valor === '') {
-          fallidos.push({
-            idSensor: sensorId,
-            labelUsuario: sensor.labelUsuario,
-            mensaje: mensajes.campoInvalido,
-          });
-          continue;
-        }
-        try {
-          await deps.commands.enviarValor(userId, sensorId, valor);
-          ejecutados++;
-        } catch (error) {
-          const mensaje = error instanceof AppError ? error.mensaje : mensajes.errorGenerico;
-          if (!(error instanceof AppError))
-            deps.log?.error({ err: error, sensorId }, 'acción colectiva: comando falló');
-          fallidos.push({ idSensor: sensorId, labelUsuario: sensor.labelUsuario, mensaje });
-        }
-      }
-      const mensaje =
-        fallidos.length === 0
-          ? mensajes.ejecutadoExitosamente
-          : mensajes.ejecucionConFallas
-              .replace('{ok}', String(ejecutados))
-              .replace('{total}', String(sensorIds.length))
-              .replace('{fallidos}', fallidos.map((f) => f.labelUsuario).join(', '));
-      return { mensaje, ejecutados, fallidos };
+      return runOwned(userId, id);
     },
+
+    runOwned,
+    sendToSensors,
+    refusal,
 
     /** POST /api/toogleFavorito: tipo 1 marks or unmarks an action; programs (tipo 2) come with them. */
     async toggleFavorite(

@@ -3,12 +3,19 @@ import {
   IdBodySchema,
   ToogleFavoritoInputSchema,
   tiposAccionColectivaCatalogo,
+  tiposFavorito,
 } from '@nexo/contracts';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
 import type { ActionsService } from './actions.service.js';
+import type { ProgramsService } from './programs.service.js';
 
-/** HTTP for collective actions and favourites (spec 2 §7). Routes only translate; rules are in the service. */
-export function registerAutomationRoutes(app: HttpApp, ctx: PlatformContext, actions: ActionsService): void {
+/** HTTP for collective actions and favourites of actions and programs (spec 2 §7). Routes only translate; rules are in the service. */
+export function registerAutomationRoutes(
+  app: HttpApp,
+  ctx: PlatformContext,
+  actions: ActionsService,
+  programs: ProgramsService,
+): void {
   const auth = { preHandler: ctx.requireAuth };
   const tags = ['automatización'];
 
@@ -49,11 +56,16 @@ export function registerAutomationRoutes(app: HttpApp, ctx: PlatformContext, act
     { ...auth, schema: { tags, body: ToogleFavoritoInputSchema } },
     async (request) => ({
       status: 1 as const,
-      ...(await actions.toggleFavorite(request.usuario.userId, request.body)),
+      ...(request.body.tipo === tiposFavorito.programa
+        ? await programs.toggleFavorite(request.usuario.userId, request.body.id)
+        : await actions.toggleFavorite(request.usuario.userId, request.body)),
     }),
   );
   app.get('/sv/api/favoritos', { ...auth, schema: { tags } }, async (request) => ({
     status: 1 as const,
-    favoritos: await actions.favorites(request.usuario.userId),
+    favoritos: [
+      ...(await actions.favorites(request.usuario.userId)),
+      ...(await programs.favorites(request.usuario.userId)),
+    ],
   }));
 }

@@ -328,6 +328,19 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       return { ...series, desde: range.from, hasta: range.to };
     },
 
+    /** Min, max and average of the last 24 hours (a scheduled event's information), or null without readings. */
+    async daySummary(sensorId: number): Promise<{ min: number; max: number; avg: number } | null> {
+      const end = now() + 1;
+      const { puntos } = await chartSeries(sensorId, { from: end - 24 * HOUR_MS, to: end }, 24);
+      const count = puntos.reduce((sum, p) => sum + p.cnt, 0);
+      if (count === 0) return null;
+      return {
+        min: Math.min(...puntos.map((p) => p.min)),
+        max: Math.max(...puntos.map((p) => p.max)),
+        avg: puntos.reduce((sum, p) => sum + p.avg * p.cnt, 0) / count,
+      };
+    },
+
     /** The chart widget's feed: the last `cantidadHoras` hours (spec 1 §7 historialWidget). */
     async widget(sensorId: number, cantidadHoras: number): Promise<Omit<HistorialWidgetAnswer, 'status'>> {
       const end = now() + 1;

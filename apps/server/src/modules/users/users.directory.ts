@@ -24,6 +24,11 @@ export function createUserDirectory(db: Db) {
       const row = await repo.byId(executor, userId);
       return row?.zona_horaria ?? zonaHorariaPorDefecto;
     },
+    /** Whether the user linked the Telegram bot (the Telegram channel needs it). */
+    async telegramLinked(userId: number, executor: Db = db): Promise<boolean> {
+      const row = await repo.byId(executor, userId);
+      return Boolean(row?.telegram_chat_id);
+    },
     async idByUsername(username: string, executor: Db = db): Promise<number | null> {
       const row = await repo.byUsername(executor, username);
       return row ? Number(row.id) : null;

@@ -10,6 +10,7 @@ import * as m0010 from './migrations/0010_user_time_zone.js';
 import * as m0011 from './migrations/0011_support.js';
 import * as m0015 from './migrations/0015_history_chunks.js';
 import * as m0016 from './migrations/0016_automation.js';
+import * as m0017 from './migrations/0017_events_programs.js';
 
 /**
  * Migrations are imported statically (not read from disk) so the same list works from
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0011_support': m0011,
   '0015_history_chunks': m0015,
   '0016_automation': m0016,
+  '0017_events_programs': m0017,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -319,6 +319,97 @@ export interface CollectiveActionSensorsTable {
   orden: number;
 }
 
+/** Programs (automation module); estado_id 1 listo, 2 ejecutando, 3 en pausa. */
+export interface ProgramsTable {
+  id: Id;
+  user_id: number;
+  nombre: string;
+  favorita: ColumnType<Bool, Bool | undefined, Bool>;
+  estado_id: ColumnType<number, number | undefined, number>;
+  run_id: number | null;
+  current_task_id: number | null;
+  next_task_id: number | null;
+  task_started_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+export interface ProgramTasksTable {
+  id: Id;
+  program_id: number;
+  nombre: string;
+  orden: number;
+  duracion_dias: number;
+  duracion_horas: number;
+  minutos: number;
+  proxima_automatica: ColumnType<Bool, Bool | undefined, Bool>;
+}
+
+export interface ProgramRunsTable {
+  id: Id;
+  program_id: number;
+  fecha_inicio: EpochMs;
+  fecha_fin: EpochMs | null;
+}
+
+export interface ProgramRunLogsTable {
+  id: Id;
+  run_id: number;
+  tarea_nombre: string | null;
+  descripcion: string;
+  fecha: EpochMs;
+}
+
+/** Events (automation module): tipo_id 1 automático, 2 programado; task_id for a task's events. */
+export interface EventsTable {
+  id: Id;
+  user_id: number;
+  task_id: number | null;
+  nombre: string;
+  tipo_id: number;
+  habilitado: ColumnType<Bool, Bool | undefined, Bool>;
+  sensor_id: number | null;
+  condicion_id: number | null;
+  valor: string | null;
+  periodo_id: number | null;
+  hora: number | null;
+  minuto: number | null;
+  /** Weekdays as '0,3,5' (0 = Sunday). */
+  dias_semana: string | null;
+  dia_mes: number | null;
+  created_at: EpochMs;
+}
+
+/** What an event or a task (momento 1 start, 2 end) does; `datos` is the action as JSON. */
+export interface AutomationActionsTable {
+  id: Id;
+  event_id: number | null;
+  task_id: number | null;
+  momento: number | null;
+  orden: number;
+  tipo_accion_id: number;
+  datos: string;
+  minutos_espera: number | null;
+  last_fired_at: EpochMs | null;
+}
+
+/** The durable scheduler's timers: one row per (kind, ref_id), claimed with a lease. */
+export interface ScheduledJobsTable {
+  id: Id;
+  kind: string;
+  ref_id: number;
+  due_at: EpochMs;
+  payload: string | null;
+  lease_until: EpochMs | null;
+  lease_owner: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: EpochMs;
+}
+
+export interface AutomationRevisionsTable {
+  id: number;
+  revision: number;
+}
+
 /** In-app notifications (notifications module). */
 export interface NotificationsTable {
   id: Id;
@@ -390,6 +481,14 @@ export interface Database {
   reading_chunks: ReadingChunksTable;
   collective_actions: CollectiveActionsTable;
   collective_action_sensors: CollectiveActionSensorsTable;
+  programs: ProgramsTable;
+  program_tasks: ProgramTasksTable;
+  program_runs: ProgramRunsTable;
+  program_run_logs: ProgramRunLogsTable;
+  events: EventsTable;
+  automation_actions: AutomationActionsTable;
+  scheduled_jobs: ScheduledJobsTable;
+  automation_revisions: AutomationRevisionsTable;
   views: ViewsTable;
   view_sensors: ViewSensorsTable;
   consultas: ConsultasTable;

@@ -1,20 +1,41 @@
 import StarRoundedIcon from '@mui/icons-material/StarRounded';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { type Favorito, mensajes } from '@nexo/contracts';
+import { type Favorito, mensajes, tiposFavorito } from '@nexo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { useFavoritos } from '../api/automationQueries';
+import { useAlerts } from '../../../shared/ui/useAlerts';
+import { invalidateAutomation, useFavoritos } from '../api/automationQueries';
+import { ejecutarPrograma, fetchPrograma } from '../api/eventsApi';
 import { useEjecutar } from './useEjecutar';
 
 /**
- * The 'Mis Favoritos' bar (spec 1 §2, spec 2 §2): favourite collective actions (programs join
- * them later); a click asks '¿Está seguro que desea ejecutar {name}?' and runs it. Hidden when
- * there are none.
+ * The 'Mis Favoritos' bar (spec 1 §2, spec 2 §2): favourite collective actions and programs; a
+ * click asks '¿Está seguro que desea ejecutar {name}?' and runs it (a program from its first
+ * task). Hidden when there are none.
  */
 export function FavoritesBar() {
   const favoritos = useFavoritos();
   const { run, running } = useEjecutar();
+  const client = useQueryClient();
+  const alerts = useAlerts();
   const [asking, setAsking] = useState<Favorito | null>(null);
+
+  const runProgram = async (id: number) => {
+    try {
+      const programa = await fetchPrograma(id);
+      const first = programa.tareas[0];
+      if (!first) {
+        alerts.error(mensajes.programaSinTareas);
+        return;
+      }
+      await ejecutarPrograma(id, first.id);
+      await invalidateAutomation(client);
+      alerts.success(mensajes.ejecutadoExitosamente);
+    } catch (error) {
+      alerts.error(error);
+    }
+  };
   const list = favoritos.data ?? [];
   if (list.length === 0) return null;
 
@@ -22,7 +43,8 @@ export function FavoritesBar() {
     if (!asking) return;
     const target = asking;
     setAsking(null);
-    await run(target.id);
+    if (target.tipo === tiposFavorito.programa) await runProgram(target.id);
+    else await run(target.id);
   };
 
   return (
