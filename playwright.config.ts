@@ -78,6 +78,8 @@ export default defineConfig({
         TELEGRAM_BOT_TOKEN: '1:e2e',
         TELEGRAM_BOT_USERNAME: 'NexoE2EBot',
         TELEGRAM_API_ROOT: `http://127.0.0.1:${telegramPort}`,
+        // A program task of 1 minute lasts 3 s, so a run can be watched live.
+        AUTOMATION_TIME_SCALE: '20',
       },
     },
   ],

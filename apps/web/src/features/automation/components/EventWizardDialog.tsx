@@ -31,7 +31,7 @@ import {
   tiposEvento,
 } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { invalidateAutomation } from '../api/automationQueries';
 import { grabarEvento } from '../api/eventsApi';
@@ -109,6 +109,8 @@ export function EventWizardDialog({
   const [values, setValues] = useState<EventoSaveInput>(() => inicial(evento, idTarea));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  /** After a failed 'Siguiente' or 'Guardar', errors follow each change (up to that step). */
+  const [checkedUpTo, setCheckedUpTo] = useState<number | null>(null);
   const automatico = Number(values.tipoEvento.id) === tiposEvento.automatico;
   const periodo = Number(values.periodo?.id);
   const set = (patch: Partial<EventoSaveInput>) => setValues((v) => ({ ...v, ...patch }));
@@ -118,15 +120,28 @@ export function EventWizardDialog({
       ? { ...values, periodo: null, hora: null, minuto: null, diaSemana: [], diaMes: null }
       : { ...values, sensor: null, condicion: null, valor: null };
 
-  const check = (hasta: number): boolean => {
+  const errorsUpTo = (hasta: number): FieldErrors => {
     const found = zodErrors(EventoSaveInputSchema.safeParse(payload()));
-    const fields = [0, 1, 2].filter((p) => p <= hasta).flatMap((p) => camposDelPaso(p, automatico));
-    const mine = pick(found, fields);
+    return pick(
+      found,
+      [0, 1, 2].filter((p) => p <= hasta).flatMap((p) => camposDelPaso(p, automatico)),
+    );
+  };
+
+  const check = (hasta: number): boolean => {
+    const mine = errorsUpTo(hasta);
     setErrors(mine);
+    const ok = Object.keys(mine).length === 0;
+    setCheckedUpTo(ok ? null : hasta);
     const first = [0, 1, 2].find((p) => Object.keys(pick(mine, camposDelPaso(p, automatico))).length > 0);
     if (first !== undefined) setPaso(first);
-    return Object.keys(mine).length === 0;
+    return ok;
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-check only when the values change
+  useEffect(() => {
+    if (checkedUpTo !== null) setErrors(errorsUpTo(checkedUpTo));
+  }, [values]);
 
   const save = async () => {
     if (!check(2)) return;
