@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Simulator, startSimulator } from '../apps/server/src/modules/mqtt/simulator';
-import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
 import {
   apiPost,
   deviceSecret,

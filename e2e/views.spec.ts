@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import mqtt from 'mqtt';
-import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
 import { apiPost, loginViaApi, registerUserViaApi, uniqueUsername, updateLicence } from './helpers';
 
 /**

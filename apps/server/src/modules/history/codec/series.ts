@@ -1,4 +1,4 @@
-import { type BitReader, type BitWriter, bitWidth, unzigzag, zigzag } from './bits.js';
+import { type BitReader, type BitWriter, bitWidth, zigzag } from './bits.js';
 
 /**
  * Integer series (timestamps, reading ids, decimal-scaled values) as deltas or

@@ -1,6 +1,6 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import BoltRoundedIcon from '@mui/icons-material/BoltRounded';
-import { Alert, Button, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Grid } from '@mui/material';
 import { type AccionColectiva, mensajes, tiposFavorito } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
-import { Alert, Button, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, Grid } from '@mui/material';
 import { mensajes, type Vista } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
