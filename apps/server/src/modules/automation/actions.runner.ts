@@ -11,6 +11,7 @@ import {
 import type { Logger } from 'pino';
 import type { ActionsService } from './actions.service.js';
 import type { ActionRow } from './events.repository.js';
+import { ttlCache } from './ttl-cache.js';
 
 /** What the runner needs: the notifier, sensors in reach and the last 24 hours of a sensor. */
 export interface ActionRunnerDeps {
@@ -54,8 +55,15 @@ const infoName = new Map<number, string>(tiposInformacionCatalogo.map((t) => [t.
  * notification for an event): a command that did not go out is never silently dropped.
  */
 export function createActionRunner(deps: ActionRunnerDeps) {
+  // Scheduled events of one user often come due together: their sensors are read once per burst.
+  const reachable = ttlCache(
+    5_000,
+    async (userId: number) => new Map((await deps.reachableSensors(userId)).map((s) => [s.id, s])),
+  );
+
   async function information(userId: number, action: ActionRow): Promise<string[]> {
-    const sensors = new Map((await deps.reachableSensors(userId)).map((s) => [s.id, s]));
+    if (action.datos.sensores.length === 0 || action.datos.tiposInformaciones.length === 0) return [];
+    const sensors = await reachable.get(userId);
     const lines: string[] = [];
     for (const sensorId of action.datos.sensores) {
       const sensor = sensors.get(sensorId);

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import type { ActionRunner } from './actions.runner.js';
 import type { ActionRow, EventRow, EventsRepository } from './events.repository.js';
+import { ttlCache } from './ttl-cache.js';
 
 /** A reading as ingest hands it over, after commit. */
 export interface IngestedReading {
@@ -90,7 +91,19 @@ export function createEventsEngine(deps: EngineDeps) {
   let runningTasks = new Set<number>();
   let revision = -1;
   const cooldownUntil = new Map<number, number>();
+  // A burst of crossings asks the same questions: remember them briefly (labels until the next reload).
+  const mayRun = ttlCache(10_000, (userId: number) => deps.mayRun(userId), now);
+  const labels = ttlCache(
+    3_600_000,
+    (key: string) => {
+      const [userId, sensorId] = key.split(':').map(Number);
+      return deps.sensorLabel(userId ?? 0, sensorId ?? 0);
+    },
+    now,
+  );
   const queue: Array<{ entry: IndexedEvent; reading: IngestedReading; at: number }> = [];
+  /** Events with a firing in the queue. */
+  const queued = new Set<number>();
   let pumping: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let loading: Promise<void> | undefined;
@@ -116,6 +129,8 @@ export function createEventsEngine(deps: EngineDeps) {
     }
     bySensor = next;
     runningTasks = running;
+    labels.clear();
+    mayRun.clear();
     revision = seen;
   }
 
@@ -140,7 +155,7 @@ export function createEventsEngine(deps: EngineDeps) {
     const { event } = entry;
     const due = entry.actions.filter((a) => (cooldownUntil.get(a.id) ?? 0) <= at);
     if (due.length === 0) return;
-    if (!(await deps.mayRun(event.userId))) return;
+    if (!(await mayRun.get(event.userId))) return;
     const claimed: ActionRow[] = [];
     for (const action of due) {
       if (await repo.claimCooldown(db, action.id, at)) {
@@ -153,7 +168,7 @@ export function createEventsEngine(deps: EngineDeps) {
     }
     if (claimed.length === 0) return;
     fired++;
-    const label = await deps.sensorLabel(event.userId, reading.sensorId);
+    const label = await labels.get(`${event.userId}:${reading.sensorId}`);
     const cuerpo = mensajes.eventoDisparado
       .replace('{nombre}', event.nombre)
       .replace('{sensor}', label)
@@ -178,11 +193,15 @@ export function createEventsEngine(deps: EngineDeps) {
 
   async function pump(): Promise<void> {
     for (let item = queue.shift(); item; item = queue.shift()) {
+      queued.delete(item.entry.event.id);
       try {
         await fire(item.entry, item.reading, item.at);
       } catch (error) {
         deps.log?.error({ err: error, eventId: item.entry.event.id }, 'un evento automático falló');
       }
+      // The SQLite driver answers synchronously: without a turn of the event loop between firings
+      // a burst would hold ingest, MQTT and HTTP back until the whole queue is done.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -197,12 +216,15 @@ export function createEventsEngine(deps: EngineDeps) {
         if (event.taskId !== null && !runningTasks.has(event.taskId)) continue;
         if (!meetsCondition(event.condicionId ?? 0, entry.threshold, event.valor ?? '', reading)) continue;
         if (entry.actions.every((a) => (cooldownUntil.get(a.id) ?? 0) > at)) continue;
+        // Already waiting to fire: that firing covers this reading too (its cooldown follows).
+        if (queued.has(event.id)) continue;
         if (queue.length >= maxQueue) {
           dropped++;
           if (dropped % 1000 === 1)
             deps.log?.warn({ dropped }, 'cola de eventos llena: se descartan disparos hasta que se vacíe');
           continue;
         }
+        queued.add(event.id);
         queue.push({ entry, reading, at });
       }
       if (queue.length > 0 && !pumping) {

@@ -37,6 +37,7 @@ import {
   type NewAction,
 } from './events.repository.js';
 import { nextRunAfter } from './events.schedule.js';
+import { ttlCache } from './ttl-cache.js';
 
 export const scheduledEventJob = 'evento.programado';
 
@@ -269,12 +270,20 @@ export function createEventsService(deps: EventsServiceDeps) {
     else await deps.scheduler.schedule(executor, scheduledEventJob, row.id, next);
   }
 
+  // Many timers come due together (every user's 08:00): the same users' answers are reused briefly.
+  const zones = ttlCache(10_000, (userId: number) => deps.users.timeZoneOf(userId), now);
+  const refusals = ttlCache(10_000, (userId: number) => deps.actions.refusal(userId), now);
+  /** The row recurring() read, handed to run() of the same claim. */
+  const claimed = new Map<number, EventRow>();
+
   // A scheduled event's occurrence: the next time is stored before the actions run (at most once).
   deps.scheduler.register(scheduledEventJob, {
     async recurring(job, at) {
       const row = await repo.byId(db, job.refId);
       if (!row || row.tipoId !== tiposEvento.programado || !row.habilitado || row.periodoId === null)
         return null;
+      if (claimed.size > 10_000) claimed.clear();
+      claimed.set(job.id, row);
       return nextRunAfter(
         {
           periodoId: row.periodoId,
@@ -282,16 +291,17 @@ export function createEventsService(deps: EventsServiceDeps) {
           minuto: row.minuto ?? 0,
           diasSemana: row.diasSemana,
           diaMes: row.diaMes,
-          zonaHoraria: await deps.users.timeZoneOf(row.userId),
+          zonaHoraria: await zones.get(row.userId),
         },
         Math.max(at, job.dueAt),
       );
     },
     async run(job) {
-      const row = await repo.byId(db, job.refId);
+      const row = claimed.get(job.id) ?? (await repo.byId(db, job.refId));
+      claimed.delete(job.id);
       if (!row?.habilitado) return;
       if (row.taskId !== null && !(await deps.tasks.runningTaskIds(db)).has(row.taskId)) return;
-      if (await deps.actions.refusal(row.userId)) return;
+      if (await refusals.get(row.userId)) return;
       const actions = (await repo.actionsOfEvents(db, [row.id])).get(row.id) ?? [];
       const failures = await deps.runner.run(
         {

@@ -38,6 +38,8 @@ export interface SchedulerOptions {
   batchSize?: number;
   /** Failed one-shot jobs are retried this many times, with a growing delay, then dropped. */
   maxAttempts?: number;
+  /** Jobs of one claim run this many at a time. */
+  concurrency?: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export function createScheduler(options: SchedulerOptions) {
   const leaseMs = options.leaseMs ?? 60_000;
   const batchSize = options.batchSize ?? 200;
   const maxAttempts = options.maxAttempts ?? 5;
+  const concurrency = options.concurrency ?? 8;
   const owner = randomUUID();
   const kinds = new Map<string, JobKind>();
   const postgres = engineOf(db) === 'postgres';
@@ -175,17 +178,25 @@ export function createScheduler(options: SchedulerOptions) {
     let ran = 0;
     for (;;) {
       const { token, jobs } = await claim(now());
-      for (const job of jobs) {
-        await runJob(job, token, async () => {
-          const row = await db
-            .selectFrom('scheduled_jobs')
-            .select('attempts')
-            .where('id', '=', job.id)
-            .executeTakeFirst();
-          return Number(row?.attempts ?? maxAttempts);
-        });
-        ran++;
-      }
+      // A few jobs at a time: their database round trips and commands overlap.
+      let nextIndex = 0;
+      const worker = async () => {
+        for (let job = jobs[nextIndex++]; job; job = jobs[nextIndex++]) {
+          const current = job;
+          await runJob(current, token, async () => {
+            const row = await db
+              .selectFrom('scheduled_jobs')
+              .select('attempts')
+              .where('id', '=', current.id)
+              .executeTakeFirst();
+            return Number(row?.attempts ?? maxAttempts);
+          });
+          ran++;
+          // Let ingest and requests through between jobs (the SQLite driver answers synchronously).
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
       if (jobs.length < batchSize) return ran;
     }
   }
