@@ -72,6 +72,8 @@ export async function registerModules(
     log: ctx.log,
     licensing,
     revokeSessions: (userId) => refreshTokens.revokeAllForUser(userId),
+    // Scheduled events run in the user's zone; automation is built further down.
+    onTimeZoneChanged: (userId) => events.rescheduleUser(userId),
   });
   registerUsersRoutes(app, ctx, users);
   await registerAuthModule(app, ctx, {
@@ -232,15 +234,16 @@ export async function registerModules(
     mayRun: async (userId) => (await actions.refusal(userId)) === null,
     runningTaskIds: (executor) => programs.runningTaskIds(executor),
     sensorLabel: async (userId, sensorId) =>
-      (await devices.views.reachableSensors(userId)).find((s) => s.id === sensorId)?.labelUsuario ??
-      `#${sensorId}`,
+      (await devices.views.reachableSensors(userId)).find((s) => s.id === sensorId)?.labelUsuario ?? null,
   });
+  const stopAccessWatch = ctx.hub.onAccessRevoked(() => engine?.accessChanged());
   registerAutomationRoutes(app, ctx, actions, programs);
   registerEventsRoutes(app, ctx, events);
   registerProgramsRoutes(app, ctx, programs, events);
   await engine.start();
   scheduler.start();
   app.addHook('onClose', async () => {
+    stopAccessWatch();
     await scheduler.stop();
     await engine?.stop();
   });

@@ -29,8 +29,8 @@ export interface EngineDeps {
   mayRun(userId: number): Promise<boolean>;
   /** Tasks in progress: their events act, other task events wait. */
   runningTaskIds(db: Db): Promise<Set<number>>;
-  /** Labels for the notification text. */
-  sensorLabel(userId: number, sensorId: number): Promise<string>;
+  /** The sensor's label as the user sees it, or null when the user no longer reaches it. */
+  sensorLabel(userId: number, sensorId: number): Promise<string | null>;
   now?: () => number;
   /** How often the shared revision is checked for changes made on other instances. */
   revisionPollMs?: number;
@@ -94,7 +94,7 @@ export function createEventsEngine(deps: EngineDeps) {
   // A burst of crossings asks the same questions: remember them briefly (labels until the next reload).
   const mayRun = ttlCache(10_000, (userId: number) => deps.mayRun(userId), now);
   const labels = ttlCache(
-    3_600_000,
+    60_000,
     (key: string) => {
       const [userId, sensorId] = key.split(':').map(Number);
       return deps.sensorLabel(userId ?? 0, sensorId ?? 0);
@@ -156,6 +156,9 @@ export function createEventsEngine(deps: EngineDeps) {
     const due = entry.actions.filter((a) => (cooldownUntil.get(a.id) ?? 0) <= at);
     if (due.length === 0) return;
     if (!(await mayRun.get(event.userId))) return;
+    // Someone whose role on the device was removed learns nothing more of its readings.
+    const label = await labels.get(`${event.userId}:${reading.sensorId}`);
+    if (label === null) return;
     const claimed: ActionRow[] = [];
     for (const action of due) {
       if (await repo.claimCooldown(db, action.id, at)) {
@@ -168,7 +171,6 @@ export function createEventsEngine(deps: EngineDeps) {
     }
     if (claimed.length === 0) return;
     fired++;
-    const label = await labels.get(`${event.userId}:${reading.sensorId}`);
     const cuerpo = mensajes.eventoDisparado
       .replace('{nombre}', event.nombre)
       .replace('{sensor}', label)
@@ -235,6 +237,11 @@ export function createEventsEngine(deps: EngineDeps) {
     },
 
     reload,
+
+    /** A role was removed somewhere: forget what was known of who reaches which sensor. */
+    accessChanged(): void {
+      labels.clear();
+    },
 
     /** Loads the index and follows the shared revision. */
     async start(): Promise<void> {

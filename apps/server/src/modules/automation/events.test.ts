@@ -10,7 +10,13 @@ import {
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, mqttUrlOf, waitUntil } from '../../test/device-client.js';
-import { createDevice, createSensor, createUser, type TestUser } from '../../test/factories.js';
+import {
+  createDevice,
+  createSensor,
+  createUser,
+  linkUserToDevice,
+  type TestUser,
+} from '../../test/factories.js';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
 
 /** Events (spec 2 §3–§5): wizard rules on the server, evaluation on ingest, cooldown, scheduled runs. */
@@ -133,6 +139,32 @@ describe.each(engines)('automation: events (%s)', (engine) => {
     await t.app.modules.events.idle();
     await new Promise((r) => setTimeout(r, 200));
     expect(await notifications(owner)).toHaveLength(2);
+  });
+
+  it("stops telling a user about a shared device's readings once the owner removed the role", async () => {
+    const owner = await createUser(t, { plan: 'full' });
+    const guest = await createUser(t, { plan: 'full' });
+    const g = await greenhouse(owner);
+    await linkUserToDevice(t, g.device, guest);
+    const saved = await post(guest, '/sv/api/eventos/grabar', {
+      ...automaticEvent(g.temperatura.id, g.ventilador.id),
+      acciones: [{ tipoAccion: { id: 1 }, tiposNotificaciones: [1], minutosEspera: 0 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await g.publish('40');
+    await waitUntil(async () => (await notifications(guest)).length === 1);
+
+    const removed = await post(owner, '/sv/api/grupo/removerRol', {
+      idEquipo: g.device.id,
+      idRol: 1,
+      idUsuario: guest.id,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await g.publish('41');
+    await g.publish('42');
+    await t.app.modules.events.idle();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await notifications(guest)).toHaveLength(1);
   });
 
   it('checks every wizard rule on the server, with the catalogue messages', async () => {
@@ -358,6 +390,35 @@ describe.each(engines)('automation: events (%s)', (engine) => {
         .where('kind', '=', 'evento.programado')
         .execute(),
     ).toEqual([]);
+  });
+
+  it('moves a scheduled event to the new zone when the user changes it in the profile', async () => {
+    const owner = await createUser(t, { plan: 'full' });
+    const sensor = await createSensor(t, await createDevice(t, owner));
+    const { evento } = (
+      await post(owner, '/sv/api/eventos/grabar', {
+        nombre: 'Riego diario',
+        tipoEvento: { id: 2 },
+        periodo: { id: periodos.diario },
+        hora: 6,
+        minuto: 0,
+        acciones: [
+          { tipoAccion: { id: 1 }, tiposNotificaciones: [1], tiposInformaciones: [1], sensores: [sensor.id] },
+        ],
+      })
+    ).json();
+    expect(new Date(evento.proximaEjecucion).getUTCHours()).toBe(9);
+    const profile = await post(owner, '/sv/api/usuario/actualizar', {
+      nombre: 'Dueño',
+      mail: owner.mail,
+      telefono: '',
+      username: owner.username,
+      zonaHoraria: 'Asia/Tokyo',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const moved = (await get(owner, '/sv/api/eventos/pu')).json().eventos[0];
+    // 06:00 in Tokyo (UTC+9) is 21:00 UTC of the day before.
+    expect(new Date(moved.proximaEjecucion).getUTCHours()).toBe(21);
   });
 
   it('lists every catalogue for the wizard', async () => {

@@ -38,6 +38,8 @@ export interface UsersDeps {
   licensing: LicensingService;
   /** Revokes every refresh token of a user (after a password change); provided by the auth module. */
   revokeSessions?: (userId: number) => Promise<void>;
+  /** Told after a user changed time zone (automation recomputes the scheduled events' times). */
+  onTimeZoneChanged?: (userId: number) => Promise<void>;
 }
 
 /** The refusal of a wrong current password; the auth module counts it as a failed login. */
@@ -445,6 +447,7 @@ export function createUsersService(deps: UsersDeps) {
           failWith(await uniquenessErrors(input.username, input.mail, userId));
         throw error;
       }
+      if (input.zonaHoraria) await deps.onTimeZoneChanged?.(userId);
       const updated = await sessionUser(userId);
       if (!updated) throw notFound();
       return updated;
