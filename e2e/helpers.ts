@@ -199,10 +199,10 @@ export async function loginViaApi(
 
 /** Ticks the ALTCHA checkbox and waits until the proof of work is verified. */
 export async function tickCaptcha(scope: Page | Locator) {
-  const widget = scope.locator('altcha-widget');
+  const widget = scope.getByTestId('captcha');
   // The checkbox turns into a spinner while the proof of work runs, so click rather than check().
-  await widget.getByRole('checkbox').click();
-  await expect(widget.locator('[data-state="verified"]').first()).toBeVisible({ timeout: 20_000 });
+  await widget.getByRole('checkbox', { name: 'No soy un robot' }).click();
+  await expect(widget.and(scope.locator('[data-state="verified"]'))).toBeVisible({ timeout: 20_000 });
 }
 
 /** Fills the login form, ticks the captcha and submits; waits until the app left /login. */

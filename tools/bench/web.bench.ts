@@ -36,6 +36,7 @@ async function throttle(context: BrowserContext, page: Page) {
 /** Gzipped KB of the scripts and stylesheets the page fetched. */
 function assetsOf(page: Page) {
   const sizes = { js: 0, css: 0, files: 0 };
+  const files: { name: string; kb: number }[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
@@ -48,12 +49,17 @@ function assetsOf(page: Page) {
           if (type === 'script') sizes.js += gz;
           else sizes.css += gz;
           sizes.files++;
+          files.push({ name: new URL(response.url()).pathname.split('/').pop() ?? '', kb: gz / 1024 });
         })
         .catch(() => undefined),
     );
   });
   return async () => {
     await Promise.all(pending);
+    // BENCH_VERBOSE=1 lists the largest files, to see what a route pulls in.
+    if (process.env.BENCH_VERBOSE)
+      for (const f of files.sort((a, b) => b.kb - a.kb).slice(0, 15))
+        console.log(`  ${f.kb.toFixed(1)} KB ${f.name}`);
     return { jsKb: Math.round(sizes.js / 1024), cssKb: Math.round(sizes.css / 1024), files: sizes.files };
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredIssue, sinControl, texto } from './common.js';
 import { LicenciaSchema } from './licensing.js';
 import { limites } from './limits.js';
+import { erroresLogin } from './login-rules.js';
 import { mensajes } from './messages.js';
 
 // ---- field rules (spec 2 §5 "User form", "Password change", "Login") ----
@@ -149,17 +150,6 @@ export const ReenviarActivacionInputSchema = z.object({
 
 // ---- login ----
 
-const loginUsername = z
-  .string({ error: mensajes.usuarioInvalido })
-  .trim()
-  .min(1, { error: mensajes.usuarioInvalido });
-const loginPassword = z
-  .string({ error: mensajes.contrasenaInvalida })
-  .min(1, { error: mensajes.contrasenaInvalida });
-const loginCaptcha = z
-  .string({ error: mensajes.debeCompletarCaptcha })
-  .min(1, { error: mensajes.debeCompletarCaptcha });
-
 /**
  * Login with username + password + captcha (ALTCHA payload), or with a Google ID token (`gTokenId`).
  * One object (not a union) so each missing field gets its own message from spec 2 §5.
@@ -173,24 +163,19 @@ export const LoginInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.gTokenId) return;
-    for (const [campo, schema] of [
-      ['username', loginUsername],
-      ['password', loginPassword],
-      ['captcha', loginCaptcha],
-    ] as const) {
-      const result = schema.safeParse(v[campo]);
-      if (!result.success) {
-        ctx.addIssue({ code: 'custom', path: [campo], message: result.error.issues[0]?.message ?? '' });
-      }
-    }
+    for (const e of erroresLogin(v)) ctx.addIssue({ code: 'custom', path: [e.campo], message: e.mensaje });
   });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
-export const LoginFormSchema = z.object({
-  username: loginUsername,
-  password: loginPassword,
-  captcha: loginCaptcha,
-});
+export const LoginFormSchema = z
+  .object({
+    username: z.string({ error: mensajes.usuarioInvalido }).trim(),
+    password: z.string({ error: mensajes.contrasenaInvalida }),
+    captcha: z.string({ error: mensajes.debeCompletarCaptcha }),
+  })
+  .superRefine((v, ctx) => {
+    for (const e of erroresLogin(v)) ctx.addIssue({ code: 'custom', path: [e.campo], message: e.mensaje });
+  });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 /** OAuth2-style token endpoint: grant_type password (same rules as login) or refresh_token. */
@@ -203,22 +188,13 @@ export const AccessTokenInputSchema = z
     refresh_token: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    const rules =
+    const errores =
       v.grant_type === 'password'
-        ? ([
-            ['username', loginUsername],
-            ['password', loginPassword],
-            ['captcha', loginCaptcha],
-          ] as const)
-        : ([
-            ['refresh_token', z.string({ error: requiredIssue }).min(1, { error: mensajes.requerido })],
-          ] as const);
-    for (const [campo, schema] of rules) {
-      const result = schema.safeParse(v[campo]);
-      if (!result.success) {
-        ctx.addIssue({ code: 'custom', path: [campo], message: result.error.issues[0]?.message ?? '' });
-      }
-    }
+        ? erroresLogin(v)
+        : v.refresh_token
+          ? []
+          : [{ campo: 'refresh_token', mensaje: mensajes.requerido }];
+    for (const e of errores) ctx.addIssue({ code: 'custom', path: [e.campo], message: e.mensaje });
   });
 export type AccessTokenInput = z.infer<typeof AccessTokenInputSchema>;
 
@@ -236,7 +212,9 @@ export const RecuperarPasswordInputSchema = z.object({
     .min(1, { error: mensajes.debeIngresarUsuarioValido })
     .max(limites.usuarioMailMax, { error: mensajes.max100 }),
   /** The solved ALTCHA payload, as in login. */
-  captcha: loginCaptcha,
+  captcha: z
+    .string({ error: mensajes.debeCompletarCaptcha })
+    .min(1, { error: mensajes.debeCompletarCaptcha }),
 });
 export type RecuperarPasswordInput = z.infer<typeof RecuperarPasswordInputSchema>;
 
@@ -326,6 +304,7 @@ export const CaptchaChallengeSchema = z.object({
   salt: z.string(),
   signature: z.string(),
 });
+export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
 
 // ---- answers ----
 

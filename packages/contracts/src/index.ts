@@ -8,6 +8,7 @@ export * from './groups.js';
 export * from './history.js';
 export * from './licensing.js';
 export * from './limits.js';
+export * from './login-rules.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './programs.js';

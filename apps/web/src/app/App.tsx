@@ -1,8 +1,5 @@
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { mensajes, tiempos } from '@nexo/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { es } from 'date-fns/locale/es';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { RouterProvider } from 'react-router';
 import { onSessionExpired } from '../shared/api/httpClient';
@@ -23,12 +20,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeModeProvider>
-        <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es}>
-          {/* Alerts at the top centre: they never cover a form's or a dialog's buttons (bottom). */}
-          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-            <RouterProvider router={router} />
-          </SnackbarProvider>
-        </LocalizationProvider>
+        {/* Alerts at the top centre: they never cover a form's or a dialog's buttons (bottom). */}
+        <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
       </ThemeModeProvider>
     </QueryClientProvider>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth';
 import { automationRoutes } from '../features/automation';
@@ -9,7 +10,7 @@ import { userRoutes } from '../features/users';
 import { viewRoutes } from '../features/views';
 import { useSession } from '../shared/api/session';
 import { EnConstruccion } from '../shared/ui/EnConstruccion';
-import { AppLayout } from './layout/AppLayout';
+import { PageLoader } from '../shared/ui/PageLoader';
 import { LandingRedirect, RequireAdmin, RequireAuth } from './RequireAuth';
 
 /** Administration (ROLE_ADMIN only, behind RequireAdmin); built by later issues. */
@@ -25,6 +26,19 @@ const pendingRoutes: RouteObject[] = [
   { path: '/tienda/carrito', element: <EnConstruccion titulo="Carrito" /> },
   { path: '/tienda/misCompras', element: <EnConstruccion titulo="Mis Compras" /> },
 ];
+
+/**
+ * The authenticated frame (top bar, menus, live connection, notifications, support chat) loads
+ * after login: the login page downloads none of it.
+ */
+const LazyAppLayout = lazy(async () => ({ default: (await import('./layout/AppLayout')).AppLayout }));
+function AppLayout() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <LazyAppLayout />
+    </Suspense>
+  );
+}
 
 /** Pages that open for anyone: inside the authenticated layout when there is a session, bare otherwise. */
 function LayoutWhenAuthenticated() {

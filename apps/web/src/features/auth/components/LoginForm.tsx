@@ -1,18 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
 import { Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
-import { LoginFormSchema, type LoginForm as LoginFormValues, mensajes } from '@nexo/contracts';
+import { erroresLogin, type LoginForm as LoginFormValues, mensajes } from '@nexo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { PasswordField } from '../../../shared/forms/PasswordField';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { GoogleSignInButton } from './GoogleSignInButton';
-import { ResetPasswordDialog } from './ResetPasswordDialog';
+
+// The recovery dialogs (and their schemas) load when asked for: the login page stays light.
+const ForgotPasswordDialog = lazy(async () => ({
+  default: (await import('./ForgotPasswordDialog')).ForgotPasswordDialog,
+}));
+const ResetPasswordDialog = lazy(async () => ({
+  default: (await import('./ResetPasswordDialog')).ResetPasswordDialog,
+}));
+
+/** The login rules of the contracts (no schema library on this page). */
+const loginResolver: Resolver<LoginFormValues> = async (values) => {
+  const errores = erroresLogin(values);
+  if (errores.length === 0) return { values: { ...values, username: values.username.trim() }, errors: {} };
+  const errors: FieldErrors<LoginFormValues> = {};
+  for (const e of errores) errors[e.campo] = { type: 'required', message: e.mensaje };
+  return { values: {}, errors };
+};
 
 /** Username + password + captcha, the forgot-password link and, when configured, Google. */
 export function LoginForm() {
@@ -30,7 +44,7 @@ export function LoginForm() {
   const googleClientId = config.data?.googleClientId ?? null;
 
   const form = useForm<LoginFormValues>({
-    resolver: zodResolver(LoginFormSchema),
+    resolver: loginResolver,
     defaultValues: { username: '', password: '', captcha: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -121,17 +135,19 @@ export function LoginForm() {
           </>
         )}
       </Stack>
-      <ForgotPasswordDialog
-        open={askingRecovery}
-        initialValue={form.getValues('username').trim()}
-        onClose={() => setAskingRecovery(false)}
-        onSent={recoverySent}
-      />
-      <ResetPasswordDialog
-        open={recoveryHash !== null}
-        hash={recoveryHash ?? ''}
-        onClose={() => setRecoveryHash(null)}
-      />
+      <Suspense fallback={null}>
+        {askingRecovery && (
+          <ForgotPasswordDialog
+            open
+            initialValue={form.getValues('username').trim()}
+            onClose={() => setAskingRecovery(false)}
+            onSent={recoverySent}
+          />
+        )}
+        {recoveryHash !== null && (
+          <ResetPasswordDialog open hash={recoveryHash} onClose={() => setRecoveryHash(null)} />
+        )}
+      </Suspense>
     </Box>
   );
 }

@@ -51,10 +51,10 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Registrarme' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it("opens on Registrarme from the share page's 'Registrarse' link (registro=1)", () => {
+  it("opens on Registrarme from the share page's 'Registrarse' link (registro=1)", async () => {
     renderWithProviders(<LoginPage />, { route: '/login?registro=1' });
     expect(screen.getByRole('tab', { name: 'Registrarme' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('form', { name: 'Registrarme' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Registrarme' })).toBeInTheDocument();
   });
 
   it('activates the account from the mail link and says so', async () => {

@@ -4,15 +4,14 @@ import LightModeRoundedIcon from '@mui/icons-material/LightModeRounded';
 import RouterRoundedIcon from '@mui/icons-material/RouterRounded';
 import ScheduleRoundedIcon from '@mui/icons-material/ScheduleRounded';
 import ToggleOnRoundedIcon from '@mui/icons-material/ToggleOnRounded';
-import { Alert, Box, IconButton, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, IconButton, LinearProgress, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { landingPathFor, useSession } from '../../../shared/api/session';
 import { useThemeMode } from '../../../shared/hooks/useThemeMode';
 import { AccountActivationNotice } from '../components/AccountActivationNotice';
 import { LoginForm } from '../components/LoginForm';
-import { RegisterForm } from '../components/RegisterForm';
 import type { LoginRedirectState } from '../loginRedirect';
 
 type LoginTab = 'login' | 'registro';
@@ -112,6 +111,11 @@ function BrandPanel() {
   );
 }
 
+// The registration form (its schemas and country codes) loads when its tab is opened.
+const RegisterForm = lazy(async () => ({
+  default: (await import('../components/RegisterForm')).RegisterForm,
+}));
+
 /** /login: tabs Login and Registrarme (spec 2 §2); `registro=1` or a chosen plan opens Registrarme. */
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -147,15 +151,15 @@ export function LoginPage() {
           position: 'relative',
         }}
       >
-        <Tooltip title={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}>
-          <IconButton
-            onClick={toggle}
-            aria-label={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}
-            sx={{ position: 'absolute', top: 16, right: 16 }}
-          >
-            {mode === 'dark' ? <LightModeRoundedIcon /> : <DarkModeRoundedIcon />}
-          </IconButton>
-        </Tooltip>
+        {/* A native title instead of a Tooltip: the login page loads no popper. */}
+        <IconButton
+          onClick={toggle}
+          aria-label={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}
+          title={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}
+          sx={{ position: 'absolute', top: 16, right: 16 }}
+        >
+          {mode === 'dark' ? <LightModeRoundedIcon /> : <DarkModeRoundedIcon />}
+        </IconButton>
         <Box sx={{ width: '100%', maxWidth: 440 }}>
           <Box sx={{ display: { xs: 'flex', md: 'none' }, alignItems: 'center', gap: 1.5, mb: 3, mt: 2 }}>
             <Box component="img" src="/logo.svg" alt="" sx={{ height: 36 }} />
@@ -191,7 +195,9 @@ export function LoginPage() {
               {tab === 'login' ? (
                 <LoginForm />
               ) : (
-                <RegisterForm idSuscripcion={idSuscripcion} esGratis={esGratis} />
+                <Suspense fallback={<LinearProgress aria-label={mensajes.cargando} />}>
+                  <RegisterForm idSuscripcion={idSuscripcion} esGratis={esGratis} />
+                </Suspense>
               )}
             </Box>
           </Paper>

@@ -17,19 +17,24 @@ import {
   Typography,
 } from '@mui/material';
 import { cantidad, mensajes } from '@nexo/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
+import { PageLoader } from '../../../shared/ui/PageLoader';
 import { LicenceDialog } from '../../licensing';
 import { useEquipo, useEquipos } from '../api/devicesQueries';
 import { ConnectionBadge } from '../components/ConnectionBadge';
 import { DeviceDashboard } from '../components/DeviceDashboard';
 import { DeviceFormDialog } from '../components/DeviceFormDialog';
-import { SensorsTable } from '../components/SensorsTable';
 import { ShareDialog } from '../components/ShareDialog';
 import { WidgetEditorDialog } from '../components/WidgetEditorDialog';
 import { canAddSensor, devicePermissions } from '../permissions';
+
+// The Listado tab's data grid loads when the tab is opened, not with the dashboard.
+const SensorsTable = lazy(async () => ({
+  default: (await import('../components/SensorsTable')).SensorsTable,
+}));
 
 /** /home/listaEquipo?id= (the first device when absent): tabs Dashboard and Listado. */
 export function ListaEquipoPage() {
@@ -132,7 +137,9 @@ export function ListaEquipoPage() {
       {tab === 'dashboard' ? (
         <DeviceDashboard key={equipo.id} equipo={equipo} />
       ) : (
-        <SensorsTable equipo={equipo} />
+        <Suspense fallback={<PageLoader />}>
+          <SensorsTable equipo={equipo} />
+        </Suspense>
       )}
       <WidgetEditorDialog open={creating} equipo={equipo} sensor={null} onClose={() => setCreating(false)} />
       <DeviceFormDialog

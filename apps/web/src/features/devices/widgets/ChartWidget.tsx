@@ -1,9 +1,7 @@
-import { Box, CircularProgress, useTheme } from '@mui/material';
-import { alpha } from '@mui/material/styles';
+import { Box, CircularProgress } from '@mui/material';
 import { mensajes, readNumeric } from '@nexo/contracts';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { echarts } from '../../../shared/charts/echarts';
 import type { HistorialWidgetRegistro } from '../../history';
+import { MiniLineChart } from './MiniLineChart';
 import { CompactValue, WidgetFrame, WidgetMessage } from './WidgetStates';
 import { clamp, formatNumber, referenceRange } from './widgetValue';
 
@@ -35,9 +33,8 @@ export function timeAxisFor(first: number, last: number) {
   };
 }
 
-/** Mini line chart of the last hours; values outside a configured reference range are drawn at its edge. */
+/** Mini line chart of the last hours (SVG, no chart library); values outside a configured reference range are drawn at its edge. */
 export function ChartWidget(props: ChartWidgetProps) {
-  const theme = useTheme();
   const hasRange =
     typeof props.valorMinReferencia === 'number' && typeof props.valorMaxReferencia === 'number';
   const range = hasRange ? referenceRange(props.valorMinReferencia, props.valorMaxReferencia) : null;
@@ -61,69 +58,16 @@ export function ChartWidget(props: ChartWidgetProps) {
   } else if (points.length === 0) {
     body = <WidgetMessage tone="muted" text={mensajes.sinRegistros} />;
   } else {
-    const color = theme.palette.primary.main;
     const axis = timeAxisFor(points[0]?.fecha ?? 0, points[points.length - 1]?.fecha ?? 0);
-    const option = {
-      animation: false,
-      grid: { left: 6, right: 16, top: 12, bottom: 4, containLabel: true },
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (v: number) => formatNumber(v),
-        backgroundColor: theme.palette.background.paper,
-        borderColor: theme.palette.divider,
-        textStyle: { color: theme.palette.text.primary, fontSize: 12 },
-      },
-      xAxis: {
-        type: 'time',
-        minInterval: axis.minInterval,
-        axisLabel: {
-          fontSize: 9,
-          color: theme.palette.text.secondary,
-          formatter: axis.format,
-          hideOverlap: true,
-          // The first and last labels stay inside the card.
-          alignMinLabel: 'left',
-          alignMaxLabel: 'right',
-        },
-        axisLine: { lineStyle: { color: theme.palette.divider } },
-        splitLine: { show: false },
-      },
-      yAxis: {
-        type: 'value',
-        scale: !range,
-        ...(range ? { min: range.min, max: range.max } : {}),
-        axisLabel: { fontSize: 9, color: theme.palette.text.secondary },
-        splitLine: { lineStyle: { color: theme.palette.divider } },
-      },
-      series: [
-        {
-          type: 'line',
-          smooth: true,
-          showSymbol: points.length < 3,
-          lineStyle: { width: 2, color },
-          itemStyle: { color },
-          areaStyle: {
-            color: new echarts.graphic.LinearGradient(0, 0, 0, 1, [
-              { offset: 0, color: alpha(color, 0.35) },
-              { offset: 1, color: alpha(color, 0.02) },
-            ]),
-          },
-          data: points.map((p) => [p.fecha, range ? clamp(p.value, range) : p.value]),
-        },
-      ],
-    };
+    const serie = points.map((p) => ({ fecha: p.fecha, value: range ? clamp(p.value, range) : p.value }));
     body = (
       <Box
         data-testid="grafico"
         data-puntos={points.length}
+        data-serie={JSON.stringify(serie.map((p) => [p.fecha, p.value]))}
         sx={{ width: '100%', height: '100%', minHeight: 0 }}
       >
-        <ReactEChartsCore
-          echarts={echarts}
-          option={option}
-          notMerge
-          style={{ height: '100%', width: '100%' }}
-        />
+        <MiniLineChart points={serie} range={range} minInterval={axis.minInterval} format={axis.format} />
       </Box>
     );
   }

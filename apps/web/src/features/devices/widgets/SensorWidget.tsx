@@ -1,14 +1,26 @@
+import { Skeleton } from '@mui/material';
 import { type Sensor, type Shadow, tiposSensor, tiposWidget } from '@nexo/contracts';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useAppConfig } from '../../../shared/hooks/useAppConfig';
 import { useHistorialWidget } from '../../history';
-import { ChartWidget } from './ChartWidget';
 import { DimmerWidget } from './DimmerWidget';
-import { GaugeWidget } from './GaugeWidget';
 import { LiquidLevelWidget } from './LiquidLevelWidget';
-import { MapWidget } from './MapWidget';
 import { TextWidget } from './TextWidget';
 import { ThermometerWidget } from './ThermometerWidget';
 import { ToggleWidget } from './ToggleWidget';
+
+// ECharts (gauge, chart) and Leaflet (map) download only when a widget that needs them is shown.
+const ChartWidget = lazy(async () => ({ default: (await import('./ChartWidget')).ChartWidget }));
+const GaugeWidget = lazy(async () => ({ default: (await import('./GaugeWidget')).GaugeWidget }));
+const MapWidget = lazy(async () => ({ default: (await import('./MapWidget')).MapWidget }));
+
+function WidgetLoading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" sx={{ width: '100%', height: '100%', minHeight: 80 }} />}>
+      {children}
+    </Suspense>
+  );
+}
 
 export interface SensorWidgetProps {
   sensor: Sensor;
@@ -58,7 +70,11 @@ export function SensorWidget({ sensor, shadow, conectado, compact = false, onSen
         />
       );
     case tiposWidget.tacometro:
-      return <GaugeWidget {...numeric} />;
+      return (
+        <WidgetLoading>
+          <GaugeWidget {...numeric} />
+        </WidgetLoading>
+      );
     case tiposWidget.termometro:
       return <ThermometerWidget {...numeric} />;
     case tiposWidget.liquido:
@@ -92,14 +108,16 @@ function MapSensorWidget({
 }) {
   const { tileUrl } = useAppConfig();
   return (
-    <MapWidget
-      valor={sensor.ultimoValor}
-      conectado={conectado}
-      compact={compact}
-      variableJson={sensor.variableJson}
-      variableLongitud={sensor.variableLongitud}
-      tileUrl={tileUrl}
-    />
+    <WidgetLoading>
+      <MapWidget
+        valor={sensor.ultimoValor}
+        conectado={conectado}
+        compact={compact}
+        variableJson={sensor.variableJson}
+        variableLongitud={sensor.variableLongitud}
+        tileUrl={tileUrl}
+      />
+    </WidgetLoading>
   );
 }
 
@@ -116,16 +134,18 @@ function ChartSensorWidget({
 }) {
   const historial = useHistorialWidget(sensor.id, shadow.id, shadow.cantidadHoras, !compact);
   return (
-    <ChartWidget
-      registros={historial.data}
-      isLoading={historial.isLoading}
-      conectado={conectado}
-      compact={compact}
-      valor={sensor.ultimoValor}
-      variableJson={sensor.variableJson}
-      valorMinReferencia={shadow.valorMinReferencia}
-      valorMaxReferencia={shadow.valorMaxReferencia}
-      unidad={unidadDe(sensor)}
-    />
+    <WidgetLoading>
+      <ChartWidget
+        registros={historial.data}
+        isLoading={historial.isLoading}
+        conectado={conectado}
+        compact={compact}
+        valor={sensor.ultimoValor}
+        variableJson={sensor.variableJson}
+        valorMinReferencia={shadow.valorMinReferencia}
+        valorMaxReferencia={shadow.valorMaxReferencia}
+        unidad={unidadDe(sensor)}
+      />
+    </WidgetLoading>
   );
 }

@@ -12,13 +12,6 @@ import { TextWidget } from './TextWidget';
 import { ThermometerWidget } from './ThermometerWidget';
 import { ToggleWidget } from './ToggleWidget';
 
-// jsdom has no canvas: echarts is replaced by a stub that exposes the option it would draw.
-vi.mock('echarts-for-react/esm/core', () => ({
-  default: ({ option }: { option: { series: Array<{ data: unknown[] }> } }) => (
-    <div data-testid="echarts" data-serie={JSON.stringify(option.series[0]?.data)} />
-  ),
-}));
-
 const post = vi.fn();
 vi.mock('../../../shared/api/httpClient', () => ({
   api: {
@@ -90,20 +83,20 @@ describe('LiquidLevelWidget', () => {
 describe('GaugeWidget', () => {
   it('draws the value on a gauge over the reference range', () => {
     renderWidget(<GaugeWidget valor="30" conectado {...range} />);
-    expect(screen.getByTestId('echarts')).toHaveAttribute('data-serie', JSON.stringify([{ value: 30 }]));
+    expect(screen.getByTestId('aguja')).toHaveAttribute('data-valor', '30');
     expect(screen.getByText(/Rango 0 – 50/)).toBeInTheDocument();
   });
 
   it('stops the needle at the maximum for a value out of range', () => {
     renderWidget(<GaugeWidget valor="120" conectado {...range} />);
-    expect(screen.getByTestId('echarts')).toHaveAttribute('data-serie', JSON.stringify([{ value: 50 }]));
+    expect(screen.getByTestId('aguja')).toHaveAttribute('data-valor', '50');
     expect(screen.getByText(mensajes.fueraDeRango)).toBeInTheDocument();
   });
 
   it('says the value is not numeric', () => {
     renderWidget(<GaugeWidget valor="abc" conectado {...range} />);
     expect(screen.getByText(mensajes.valorNoNumerico)).toBeInTheDocument();
-    expect(screen.queryByTestId('echarts')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('aguja')).not.toBeInTheDocument();
   });
 
   it('is disabled when not connected', () => {
@@ -113,7 +106,7 @@ describe('GaugeWidget', () => {
 
   it('reads the field named by variableJson from a JSON value', () => {
     renderWidget(<GaugeWidget valor='{"temp": 12}' variableJson="temp" conectado {...range} />);
-    expect(screen.getByTestId('echarts')).toHaveAttribute('data-serie', JSON.stringify([{ value: 12 }]));
+    expect(screen.getByTestId('aguja')).toHaveAttribute('data-valor', '12');
   });
 });
 
@@ -243,7 +236,7 @@ describe('ChartWidget', () => {
   it('draws the numeric records and clamps those outside the range', () => {
     renderWidget(<ChartWidget registros={registros} conectado valor="80" {...range} />);
     expect(screen.getByTestId('grafico')).toHaveAttribute('data-puntos', '2');
-    expect(screen.getByTestId('echarts')).toHaveAttribute(
+    expect(screen.getByTestId('grafico')).toHaveAttribute(
       'data-serie',
       JSON.stringify([
         [1_700_000_000_000, 10],
@@ -312,13 +305,32 @@ describe('SensorWidget', () => {
     post.mockResolvedValue({ status: 1, historial: [{ fecha: 1, valor: '3' }] });
     renderWidget(<SensorWidget sensor={sensor} shadow={shadow(8)} conectado />);
     const chart = await screen.findByTestId('grafico');
-    expect(within(chart).getByTestId('echarts')).toBeInTheDocument();
+    expect(within(chart).getByRole('img', { name: 'Gráfico de 1 registros' })).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/api/sensor/historialWidget', {
       id: 7,
       shadow: { id: 11 },
       cantidadHoras: 6,
       hayAlgo: false,
     });
+  });
+});
+
+describe('timeTicks', () => {
+  it('puts round, distinct labels no closer than the spacing allows', async () => {
+    const { timeTicks } = await import('./MiniLineChart');
+    const { timeAxisFor } = await import('./ChartWidget');
+    const t = new Date(2026, 10, 25, 7, 5, 30).getTime();
+    const axis = timeAxisFor(t, t + 6 * 3_600_000);
+    const ticks = timeTicks(t, t + 6 * 3_600_000, 300, axis.minInterval, axis.format);
+    const labels = ticks.map((x) => x.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(ticks.length).toBeLessThanOrEqual(300 / 56);
+    expect(labels[0]).toMatch(/^\d\d:00$/);
+    // Five minutes of data on a wide card: one-minute steps at most, each label once.
+    const short = timeTicks(t, t + 5 * 60_000, 800, 60_000, axis.format);
+    expect(short.map((x) => x.label)).toEqual(['07:06', '07:07', '07:08', '07:09', '07:10']);
+    // Two readings seconds apart: the time is still shown.
+    expect(timeTicks(t, t + 5_000, 300, 60_000, axis.format).map((x) => x.label)).toEqual(['07:05']);
   });
 });
 

@@ -18,7 +18,9 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import {
   HorasHistorialSchema,
   mensajes,
@@ -29,6 +31,7 @@ import {
   type Sensor,
 } from '@nexo/contracts';
 import { isValid, startOfDay } from 'date-fns';
+import { es } from 'date-fns/locale/es';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/httpClient';
@@ -51,8 +54,19 @@ type QuickTipo =
   | typeof rangosHistorial.ultimas72h
   | typeof rangosHistorial.mensual;
 
-/** /home/infoSensor?id= : the sensor's history (spec 1 §2 "Sensor history screen"). */
+/**
+ * /home/infoSensor?id= : the sensor's history (spec 1 §2 "Sensor history screen"). The date
+ * pickers' adapter and Spanish locale load with this page, not with the app shell.
+ */
 export function InfoSensorPage() {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es}>
+      <InfoSensorScreen />
+    </LocalizationProvider>
+  );
+}
+
+function InfoSensorScreen() {
   const [params] = useSearchParams();
   const idSensor = Number(params.get('id'));
   const valid = Number.isInteger(idSensor) && idSensor > 0;
