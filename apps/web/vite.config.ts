@@ -86,6 +86,15 @@ export default defineConfig({
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
         warn(warning);
       },
+      // Schemas are built with `z.…` calls at module level; declaring them pure lets the bundle drop
+      // the ones a screen does not use, so a page that needs one constant of a contracts module
+      // does not download zod with it.
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        // zod stays in its own chunk: screens that only show dialogs must not download the
+        // validation library that forms use (it would otherwise share a chunk with MUI's Dialog).
+        advancedChunks: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+      },
     },
   },
 });

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { config, z } from 'zod';
 import { mensajes } from './messages.js';
 
 // Spanish defaults for every issue a schema does not word itself (wrong types, non-object bodies),
 // so no English zod text reaches a user. Messages set on a schema still take precedence.
-z.config({
+// `config`, not `z.config`: the web bundle treats `z.…` calls as pure (vite.config.ts), and this
+// one is the contracts' only side effect.
+config({
   customError: (iss) => {
     if (!iss.path || iss.path.length === 0) return mensajes.cuerpoInvalido;
     if (iss.code === 'invalid_type') {

@@ -122,6 +122,28 @@ export const realtimeEventSchemas = {
 
 export type DestinationKind = keyof typeof realtimeEventSchemas;
 
+/**
+ * The `tipo`s each destination kind carries, as plain strings: what a browser checks on every
+ * message without loading zod (the server builds every event from the schemas above; a test keeps
+ * this list equal to them).
+ */
+export const realtimeTipos: { readonly [K in DestinationKind]: readonly RealtimeEventMap[K]['tipo'][] } = {
+  equipo: ['sensor.valor', 'sensor.conexion', 'equipo.estado'],
+  usuario: [
+    'notificacion',
+    'token.actualizado',
+    'autorizacion.nueva',
+    'autorizacion.respondida',
+    'acceso.revocado',
+    'rol.actualizado',
+    'compra.estado',
+    'chat.mensaje',
+    'consulta.estado',
+  ],
+  programa: ['programa.estado'],
+  consulta: ['chat.mensaje', 'consulta.estado'],
+};
+
 /** Kind → the union of its events (the typed map, as a socket event map). */
 export type RealtimeEventMap = {
   [K in DestinationKind]: z.infer<(typeof realtimeEventSchemas)[K][number]>;

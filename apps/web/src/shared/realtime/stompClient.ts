@@ -5,8 +5,7 @@ import {
   parseDestination,
   type RealtimeEvent,
   type RealtimeEventMap,
-  RealtimeEventSchema,
-  realtimeEventSchemas,
+  realtimeTipos,
   tiempos,
 } from '@nexo/contracts';
 import { Client, type IFrame, type StompSubscription } from '@stomp/stompjs';
@@ -26,8 +25,7 @@ export type ConnectionState = 'desconectado' | 'conectando' | 'conectado';
 function carries(destination: string, event: RealtimeEvent): boolean {
   const kind = parseDestination(destination)?.kind;
   if (!kind) return false;
-  const schemas: readonly { shape: { tipo: { value: string } } }[] = realtimeEventSchemas[kind];
-  return schemas.some((schema) => schema.shape.tipo.value === event.tipo);
+  return (realtimeTipos[kind] as readonly string[]).includes(event.tipo);
 }
 
 /**
@@ -146,11 +144,18 @@ export class RealtimeConnection {
     const subscription = client.subscribe(
       destination,
       (message) => {
+        // The server builds every event from the contracts' schemas; here a message only has to be
+        // an object with a tipo of the destination's kind (checked below), without loading zod.
         let event: RealtimeEvent;
         try {
-          const parsed = RealtimeEventSchema.safeParse(JSON.parse(message.body));
-          if (!parsed.success) return;
-          event = parsed.data;
+          const body: unknown = JSON.parse(message.body);
+          if (
+            typeof body !== 'object' ||
+            body === null ||
+            typeof (body as { tipo?: unknown }).tipo !== 'string'
+          )
+            return;
+          event = body as RealtimeEvent;
         } catch {
           return;
         }

@@ -3,7 +3,7 @@ import WidgetsRoundedIcon from '@mui/icons-material/WidgetsRounded';
 import { Box, Stack, Typography } from '@mui/material';
 import { type Equipo, grilla, type Layouts, mensajes, type Sensor, tiempos } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type Layout,
   ResponsiveGridLayout,
@@ -14,6 +14,7 @@ import { pendingCommands } from '../../../shared/realtime/pendingCommands';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { enviarValor, guardarLayout } from '../api/devicesApi';
 import { invalidateDevices, patchEquipo } from '../api/devicesQueries';
+import { liveValues } from '../hooks/liveValues';
 import { devicePermissions } from '../permissions';
 import {
   type BreakpointName,
@@ -31,6 +32,72 @@ export function breakpointFor(width: number): BreakpointName {
   if (width >= grilla.breakpoints.lg) return 'lg';
   if (width >= grilla.breakpoints.md) return 'md';
   return 'xs';
+}
+
+/** What a card asks of its dashboard; one stable object, so unchanged cards skip re-rendering. */
+interface CardActions {
+  send(sensor: Sensor, valor: string): void;
+  open(kind: SensorDialog['kind'], sensor: Sensor): void;
+  resize(shadowId: string): void;
+}
+
+/** A dashboard card that re-renders only when its own sensor, size or permissions change. */
+interface DashboardCardProps {
+  sensor: Sensor;
+  shadow: Sensor['shadows'][number];
+  compact: boolean;
+  canManage: boolean;
+  actions: CardActions;
+}
+
+const DashboardCard = memo(function DashboardCard({
+  sensor,
+  shadow,
+  compact,
+  canManage,
+  actions,
+}: DashboardCardProps) {
+  return (
+    <SensorCard
+      sensor={sensor}
+      shadow={shadow}
+      compact={compact}
+      canManage={canManage}
+      onSend={(valor) => actions.send(sensor, valor)}
+      onInfo={() => actions.open('info', sensor)}
+      onEdit={() => actions.open('edit', sensor)}
+      onDelete={() => actions.open('delete', sensor)}
+      onResize={() => actions.resize(String(shadow.id))}
+    />
+  );
+}, sameCard);
+
+/**
+ * Each grid item is its own layout and paint island, and the browser skips rendering those off
+ * screen: a reading that changes a widget re-lays out that card only.
+ */
+const cardContainment = { contain: 'strict', contentVisibility: 'auto' } as const;
+
+/**
+ * What a card shows apart from the live value; the value counts too while the live-value store
+ * does not hold it (an optimistic command, a refetch after reconnecting).
+ */
+function cardSignature(sensor: Sensor): string {
+  const { ultimoValor, fechaUV, ...rest } = sensor;
+  return liveValues.covers(sensor) ? JSON.stringify(rest) : JSON.stringify(sensor);
+}
+
+/**
+ * Cards are equal when only the sensor's value moved and the live-value store already holds it:
+ * the card's body shows it without re-rendering the card.
+ */
+function sameCard(a: DashboardCardProps, b: DashboardCardProps): boolean {
+  if (a.shadow !== b.shadow || a.compact !== b.compact || a.canManage !== b.canManage) return false;
+  if (a.actions !== b.actions) return false;
+  if (a.sensor === b.sensor) return true;
+  if (!liveValues.covers(b.sensor)) return false;
+  const keys = Object.keys(b.sensor) as (keyof Sensor)[];
+  return keys.every((key) => key === 'ultimoValor' || key === 'fechaUV' || a.sensor[key] === b.sensor[key]);
 }
 
 /**
@@ -125,14 +192,52 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
     }
   };
 
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const actions = useMemo<CardActions>(
+    () => ({
+      send: (sensor, valor) => void sendRef.current(sensor, valor),
+      open: (kind, sensor) => setDialog({ kind, sensor }),
+      resize: (shadowId) => setResizing(shadowId),
+    }),
+    [],
+  );
+
+  // The grid's children change only when something but a live value does: a reading re-renders its
+  // widget (useLiveSensor), not the grid, which re-places every item whenever its children change.
+  const structure = equipo.sensores.map(cardSignature).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the sensors' structure
   const items = useMemo(
     () => equipo.sensores.flatMap((sensor) => sensor.shadows.map((shadow) => ({ sensor, shadow }))),
-    [equipo.sensores],
+    [structure],
   );
   const breakpoint = breakpointFor(width);
   const isMobile = breakpoint === 'xs';
   const columnWidth = (width - 20 - 11 * 12) / 12;
   const itemOf = (key: string) => layouts[breakpoint].find((item) => item.i === key);
+  const canManage = permisos.canManageWidgets;
+  const cards = useMemo(
+    () =>
+      items.map(({ sensor, shadow }) => {
+        const item = layouts[breakpoint].find((entry) => entry.i === String(shadow.id));
+        // Too small for the graphic (one row on a phone, or a narrow card): text mode.
+        const h = item?.h ?? 2;
+        const w = item?.w ?? 6;
+        const compact = (isMobile && h < 2) || w * columnWidth + (w - 1) * 12 < 200;
+        return (
+          <div key={String(shadow.id)} style={cardContainment}>
+            <DashboardCard
+              sensor={sensor}
+              shadow={shadow}
+              compact={compact}
+              canManage={canManage}
+              actions={actions}
+            />
+          </div>
+        );
+      }),
+    [items, layouts, breakpoint, isMobile, columnWidth, canManage, actions],
+  );
 
   if (items.length === 0) {
     return (
@@ -176,28 +281,7 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
           onDragStart={startUserChange}
           onResizeStart={startUserChange}
         >
-          {items.map(({ sensor, shadow }) => {
-            const item = itemOf(String(shadow.id));
-            // Too small for the graphic (one row on a phone, or a narrow card): text mode.
-            const h = item?.h ?? 2;
-            const w = item?.w ?? 6;
-            const compact = (isMobile && h < 2) || w * columnWidth + (w - 1) * 12 < 200;
-            return (
-              <div key={String(shadow.id)}>
-                <SensorCard
-                  sensor={sensor}
-                  shadow={shadow}
-                  compact={compact}
-                  canManage={permisos.canManageWidgets}
-                  onSend={(valor) => void send(sensor, valor)}
-                  onInfo={() => setDialog({ kind: 'info', sensor })}
-                  onEdit={() => setDialog({ kind: 'edit', sensor })}
-                  onDelete={() => setDialog({ kind: 'delete', sensor })}
-                  onResize={() => setResizing(String(shadow.id))}
-                />
-              </div>
-            );
-          })}
+          {cards}
         </ResponsiveGridLayout>
       )}
       <ResizeDialog

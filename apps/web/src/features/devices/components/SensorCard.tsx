@@ -21,6 +21,7 @@ import {
 import { mensajes, type Sensor, type Shadow } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useLiveSensor } from '../hooks/liveValues';
 import { usePendingCommand } from '../hooks/useDeviceLive';
 import { SensorWidget } from '../widgets/SensorWidget';
 import { ConnectionBadge } from './ConnectionBadge';
@@ -147,33 +148,7 @@ export function SensorCard({
           </IconButton>
         </Tooltip>
       </Stack>
-      <Box sx={{ flex: 1, minHeight: 0, p: 1 }}>
-        <SensorWidget
-          sensor={sensor}
-          shadow={shadow}
-          conectado={sensor.conectado}
-          compact={compact}
-          onSend={onSend}
-        />
-      </Box>
-      {!compact && (
-        <Stack direction="row" sx={{ alignItems: 'center', pl: 1.25, pr: 0.75, pb: 0.5, minHeight: 26 }}>
-          <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }} noWrap>
-            {sensor.fechaUV ? `${mensajes.ultimaActualizacion}: ${formatFecha(sensor.fechaUV)}` : ''}
-          </Typography>
-          <Tooltip title={mensajes.verGraficos}>
-            <IconButton
-              size="small"
-              component={RouterLink}
-              to={`/home/infoSensor?id=${sensor.id}`}
-              aria-label={`${mensajes.verGraficos} ${title}`}
-              sx={{ p: 0.25, color: 'text.secondary' }}
-            >
-              <InsightsRoundedIcon sx={{ fontSize: 18 }} />
-            </IconButton>
-          </Tooltip>
-        </Stack>
-      )}
+      <SensorCardBody sensor={sensor} shadow={shadow} compact={compact} title={title} onSend={onSend} />
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {canManage && compact && (
           <MenuItem onClick={run(onInfo)}>
@@ -213,5 +188,78 @@ export function SensorCard({
         )}
       </Menu>
     </Card>
+  );
+}
+
+/** The widget and its footer: the part of a card that follows each reading (see useLiveSensor). */
+function SensorCardBody({
+  sensor,
+  shadow,
+  compact,
+  title,
+  onSend,
+}: {
+  sensor: Sensor;
+  shadow: Shadow;
+  compact: boolean;
+  title: string;
+  onSend: (valor: string) => void;
+}) {
+  return (
+    <>
+      <Box sx={{ flex: 1, minHeight: 0, p: 1 }}>
+        <LiveWidget sensor={sensor} shadow={shadow} compact={compact} onSend={onSend} />
+      </Box>
+      {!compact && (
+        <Stack direction="row" sx={{ alignItems: 'center', pl: 1.25, pr: 0.75, pb: 0.5, minHeight: 26 }}>
+          <LiveDate sensor={sensor} />
+          <Tooltip title={mensajes.verGraficos}>
+            <IconButton
+              size="small"
+              component={RouterLink}
+              to={`/home/infoSensor?id=${sensor.id}`}
+              aria-label={`${mensajes.verGraficos} ${title}`}
+              sx={{ p: 0.25, color: 'text.secondary' }}
+            >
+              <InsightsRoundedIcon sx={{ fontSize: 18 }} />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function LiveWidget({
+  sensor,
+  shadow,
+  compact,
+  onSend,
+}: {
+  sensor: Sensor;
+  shadow: Shadow;
+  compact: boolean;
+  onSend: (valor: string) => void;
+}) {
+  const live = useLiveSensor(sensor);
+  return (
+    <SensorWidget
+      sensor={live}
+      shadow={shadow}
+      conectado={live.conectado}
+      compact={compact}
+      onSend={onSend}
+    />
+  );
+}
+
+const captionSx = { flex: 1 } as const;
+
+function LiveDate({ sensor }: { sensor: Sensor }) {
+  const { fechaUV } = useLiveSensor(sensor);
+  return (
+    <Typography variant="caption" color="text.secondary" sx={captionSx} noWrap>
+      {fechaUV ? `${mensajes.ultimaActualizacion}: ${formatFecha(fechaUV)}` : ''}
+    </Typography>
   );
 }

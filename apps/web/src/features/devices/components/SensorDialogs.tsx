@@ -1,12 +1,16 @@
 import { type Equipo, mensajes, type Sensor } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { eliminarSensor } from '../api/devicesApi';
 import { invalidateDevices } from '../api/devicesQueries';
-import { WidgetEditorDialog } from './WidgetEditorDialog';
 import { WidgetInfoDialog } from './WidgetInfoDialog';
+
+// The form (and the validation library it brings) loads when opened, not with the dashboard.
+const WidgetEditorDialog = lazy(async () => ({
+  default: (await import('./WidgetEditorDialog')).WidgetEditorDialog,
+}));
 
 /** Which of a sensor's dialogs is open: its info, its widget editor or the delete confirmation. */
 export interface SensorDialog {
@@ -52,7 +56,11 @@ export function SensorDialogs({
   return (
     <>
       {info && <WidgetInfoDialog equipo={equipo} sensor={info} onClose={onClose} />}
-      <WidgetEditorDialog open={editing !== null} equipo={equipo} sensor={editing} onClose={onClose} />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <WidgetEditorDialog open equipo={equipo} sensor={editing} onClose={onClose} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={mensajes.eliminarTitulo}

@@ -1,42 +1,102 @@
 import { type Equipo, type RealtimeEventMap, topics } from '@nexo/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSession } from '../../../shared/api/session';
 import { type PendingCommand, pendingCommands } from '../../../shared/realtime/pendingCommands';
 import { useRealtimeReconnect, useRealtimeTopics } from '../../../shared/realtime/useRealtime';
 import { devicesKeys, useEquipos } from '../api/devicesQueries';
+import { liveValues } from './liveValues';
 
 /** What a device topic (/topic/{equipoId}) carries: sensor values, sensor and device connection. */
 type DeviceEvent = RealtimeEventMap['equipo'];
 type SensorPatch = Partial<Pick<Equipo['sensores'][number], 'ultimoValor' | 'fechaUV' | 'conectado'>>;
 
-function patchEquipo(equipo: Equipo, event: DeviceEvent): Equipo {
-  if (event.tipo === 'equipo.estado') {
-    return equipo.conectado === event.conectado ? equipo : { ...equipo, conectado: event.conectado };
+/** Applies a device's events in order; the result keeps every untouched sensor's object. */
+function patchEquipo(equipo: Equipo, events: readonly DeviceEvent[]): Equipo {
+  let conectado = equipo.conectado;
+  const patches = new Map<number, SensorPatch>();
+  for (const event of events) {
+    if (event.tipo === 'equipo.estado') {
+      conectado = event.conectado;
+      continue;
+    }
+    const patch: SensorPatch =
+      event.tipo === 'sensor.valor'
+        ? { ultimoValor: event.valor, fechaUV: event.fecha }
+        : { conectado: event.conectado };
+    patches.set(event.idSensor, { ...patches.get(event.idSensor), ...patch });
   }
-  const patch: SensorPatch =
-    event.tipo === 'sensor.valor'
-      ? { ultimoValor: event.valor, fechaUV: event.fecha }
-      : { conectado: event.conectado };
-  let changed = false;
+  let changed = conectado !== equipo.conectado;
   const sensores = equipo.sensores.map((sensor) => {
-    if (sensor.id !== event.idSensor) return sensor;
+    const patch = patches.get(sensor.id);
+    if (patch === undefined) return sensor;
     changed = true;
     return { ...sensor, ...patch };
   });
-  return changed ? { ...equipo, sensores } : equipo;
+  return changed ? { ...equipo, conectado, sensores } : equipo;
 }
 
-/** Applies a live event to the cached device list and device detail, without refetching. */
-export function applyRealtimeEvent(queryClient: QueryClient, event: DeviceEvent): void {
-  if (event.tipo === 'sensor.valor') pendingCommands.clear(event.idSensor);
+/**
+ * Applies live events to the cached device list and device details, without refetching: one
+ * cache write per query for the whole batch, so a burst re-renders each screen once.
+ */
+export function applyRealtimeEvents(queryClient: QueryClient, events: readonly DeviceEvent[]): void {
+  if (events.length === 0) return;
+  const byDevice = new Map<number, DeviceEvent[]>();
+  for (const event of events) {
+    if (event.tipo === 'sensor.valor') pendingCommands.clear(event.idSensor);
+    const list = byDevice.get(event.idEquipo);
+    if (list) list.push(event);
+    else byDevice.set(event.idEquipo, [event]);
+  }
   queryClient.setQueryData<Equipo[]>(devicesKeys.all, (equipos) =>
-    equipos?.map((equipo) => (equipo.id === event.idEquipo ? patchEquipo(equipo, event) : equipo)),
+    equipos?.map((equipo) => {
+      const own = byDevice.get(equipo.id);
+      return own ? patchEquipo(equipo, own) : equipo;
+    }),
   );
-  queryClient.setQueryData<Equipo>(devicesKeys.detail(event.idEquipo), (equipo) =>
-    equipo ? patchEquipo(equipo, event) : equipo,
-  );
+  for (const [id, own] of byDevice) {
+    queryClient.setQueryData<Equipo>(devicesKeys.detail(id), (equipo) =>
+      equipo ? patchEquipo(equipo, own) : equipo,
+    );
+  }
 }
+
+/** Applies one live event at once (see applyRealtimeEvents). */
+export function applyRealtimeEvent(queryClient: QueryClient, event: DeviceEvent): void {
+  applyRealtimeEvents(queryClient, [event]);
+}
+
+/** Collects items and hands them over in one call, `delayMs` after the first. */
+export function batcher<T>(
+  flush: (items: T[]) => void,
+  delayMs: number,
+): { push(item: T): void; cancel(): void } {
+  let queue: T[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    push(item) {
+      queue.push(item);
+      timer ??= setTimeout(() => {
+        timer = null;
+        const items = queue;
+        queue = [];
+        flush(items);
+      }, delayMs);
+    },
+    cancel() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      queue = [];
+    },
+  };
+}
+
+/**
+ * How often the device caches (lists, tables, views) take the live values: widgets on screen
+ * follow every frame through the live-value store; the rest of the page re-renders at this pace.
+ */
+const CACHE_FLUSH_MS = 250;
 
 /**
  * Mounted once in the authenticated layout: subscribes to every device of the user, patches the
@@ -47,7 +107,20 @@ export function useDeviceLive(): void {
   const queryClient = useQueryClient();
   const equipos = useEquipos();
   const destinations = isAuthenticated ? (equipos.data ?? []).map((equipo) => topics.equipo(equipo.id)) : [];
-  useRealtimeTopics(destinations, (event) => applyRealtimeEvent(queryClient, event));
+  const [caches] = useState(() =>
+    batcher<DeviceEvent>((events) => applyRealtimeEvents(queryClient, events), CACHE_FLUSH_MS),
+  );
+  useEffect(() => () => caches.cancel(), [caches]);
+  useRealtimeTopics(destinations, (event) => {
+    if (event.tipo === 'sensor.valor') {
+      pendingCommands.clear(event.idSensor);
+      liveValues.put(event.idSensor, { valor: event.valor, fecha: event.fecha });
+      caches.push(event);
+    } else {
+      // Connection changes are rare and reshape the page: they go to the caches at once.
+      applyRealtimeEvents(queryClient, [event]);
+    }
+  });
   useRealtimeReconnect(() => {
     void queryClient.invalidateQueries({ queryKey: devicesKeys.all });
     void queryClient.invalidateQueries({ queryKey: ['equipo'] });

@@ -26,12 +26,17 @@ import { LicenceDialog } from '../../licensing';
 import { useEquipo, useEquipos } from '../api/devicesQueries';
 import { ConnectionBadge } from '../components/ConnectionBadge';
 import { DeviceDashboard } from '../components/DeviceDashboard';
-import { DeviceFormDialog } from '../components/DeviceFormDialog';
 import { ShareDialog } from '../components/ShareDialog';
-import { WidgetEditorDialog } from '../components/WidgetEditorDialog';
 import { canAddSensor, devicePermissions } from '../permissions';
 
 // The Listado tab's data grid loads when the tab is opened, not with the dashboard.
+// The forms (and the validation library they bring) load when opened, not with the dashboard.
+const WidgetEditorDialog = lazy(async () => ({
+  default: (await import('../components/WidgetEditorDialog')).WidgetEditorDialog,
+}));
+const DeviceFormDialog = lazy(async () => ({
+  default: (await import('../components/DeviceFormDialog')).DeviceFormDialog,
+}));
 const SensorsTable = lazy(async () => ({
   default: (await import('../components/SensorsTable')).SensorsTable,
 }));
@@ -141,14 +146,20 @@ export function ListaEquipoPage() {
           <SensorsTable equipo={equipo} />
         </Suspense>
       )}
-      <WidgetEditorDialog open={creating} equipo={equipo} sensor={null} onClose={() => setCreating(false)} />
-      <DeviceFormDialog
-        open={editing}
-        equipo={equipo}
-        carpetaId={null}
-        carpetaRootId={null}
-        onClose={() => setEditing(false)}
-      />
+      <Suspense fallback={null}>
+        {creating && (
+          <WidgetEditorDialog open equipo={equipo} sensor={null} onClose={() => setCreating(false)} />
+        )}
+        {editing && (
+          <DeviceFormDialog
+            open
+            equipo={equipo}
+            carpetaId={null}
+            carpetaRootId={null}
+            onClose={() => setEditing(false)}
+          />
+        )}
+      </Suspense>
       <ShareDialog equipo={sharing ? equipo : null} onClose={() => setSharing(false)} />
       <LicenceDialog
         open={licenceDenied}

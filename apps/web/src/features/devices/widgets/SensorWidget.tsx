@@ -1,7 +1,8 @@
-import { Skeleton } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
 import { type Sensor, type Shadow, tiposSensor, tiposWidget } from '@nexo/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useAppConfig } from '../../../shared/hooks/useAppConfig';
+import { useOnScreen } from '../../../shared/hooks/useOnScreen';
 import { useHistorialWidget } from '../../history';
 import { DimmerWidget } from './DimmerWidget';
 import { LiquidLevelWidget } from './LiquidLevelWidget';
@@ -14,11 +15,18 @@ const ChartWidget = lazy(async () => ({ default: (await import('./ChartWidget'))
 const GaugeWidget = lazy(async () => ({ default: (await import('./GaugeWidget')).GaugeWidget }));
 const MapWidget = lazy(async () => ({ default: (await import('./MapWidget')).MapWidget }));
 
+const placeholder = <Skeleton variant="rounded" sx={{ width: '100%', height: '100%', minHeight: 80 }} />;
+
+/**
+ * A lazily loaded widget: its code downloads only once the card is on (or near) the screen, so a
+ * phone that shows the first widgets does not fetch the map library for one further down.
+ */
 function WidgetLoading({ children }: { children: ReactNode }) {
+  const onScreen = useOnScreen();
   return (
-    <Suspense fallback={<Skeleton variant="rounded" sx={{ width: '100%', height: '100%', minHeight: 80 }} />}>
-      {children}
-    </Suspense>
+    <Box ref={onScreen.ref} sx={{ width: '100%', height: '100%' }}>
+      {onScreen.seen ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
+    </Box>
   );
 }
 

@@ -1,0 +1,113 @@
+import type { Sensor } from '@nexo/contracts';
+import { useCallback, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
+
+/** The newest reading the live channel brought for a sensor. */
+export interface LiveValue {
+  valor: string;
+  fecha: number;
+}
+
+type Listener = () => void;
+const values = new Map<number, LiveValue>();
+const listeners = new Map<number, Set<Listener>>();
+/** Sensors with a value their widgets have not shown yet, oldest first. */
+const dirty = new Set<number>();
+
+/**
+ * How many sensors' widgets re-render in one frame. It adapts to what a frame costs on this
+ * device: a frame that took longer than FRAME_BUDGET_MS renders fewer next time, a cheap one more,
+ * so a burst spreads over frames instead of becoming a long task. A sensor waiting its turn shows
+ * its newest value when it comes, never a backlog.
+ */
+let perFrame = 16;
+const FRAME_BUDGET_MS = 10;
+let scheduled = false;
+
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(pump);
+  else setTimeout(pump, 16);
+}
+
+function pump() {
+  scheduled = false;
+  const turn: Listener[] = [];
+  for (const sensorId of dirty) {
+    if (turn.length >= perFrame) break;
+    dirty.delete(sensorId);
+    for (const listener of listeners.get(sensorId) ?? []) turn.push(listener);
+  }
+  const started = performance.now();
+  flushSync(() => {
+    for (const listener of turn) listener();
+  });
+  const took = performance.now() - started;
+  if (took > FRAME_BUDGET_MS) perFrame = Math.max(2, Math.floor(perFrame * 0.7));
+  else if (took < FRAME_BUDGET_MS / 2) perFrame = Math.min(500, perFrame + 4);
+  if (dirty.size > 0) schedule();
+}
+
+/**
+ * The newest value of each sensor, as the live channel brings it. A widget reads its own sensor
+ * here, so a reading re-renders that widget only, not the page, the grid and every card around it
+ * (the device caches catch up a few times a second, see useDeviceLive); widgets re-render at most
+ * once a frame, within a time budget.
+ */
+export const liveValues = {
+  get(sensorId: number): LiveValue | undefined {
+    return values.get(sensorId);
+  },
+  put(sensorId: number, value: LiveValue): void {
+    const current = values.get(sensorId);
+    if (current && current.fecha > value.fecha) return;
+    values.set(sensorId, value);
+    if (!listeners.has(sensorId)) return;
+    dirty.add(sensorId);
+    schedule();
+  },
+  subscribe(sensorId: number, listener: Listener): () => void {
+    let own = listeners.get(sensorId);
+    if (!own) {
+      own = new Set();
+      listeners.set(sensorId, own);
+    }
+    own.add(listener);
+    return () => {
+      own.delete(listener);
+      if (own.size === 0) listeners.delete(sensorId);
+    };
+  },
+  /** Whether the live value is at least as new as the sensor's cached one. */
+  covers(sensor: Pick<Sensor, 'id' | 'fechaUV'>): boolean {
+    const value = values.get(sensor.id);
+    return value !== undefined && value.fecha >= (sensor.fechaUV ?? 0);
+  },
+  clear(): void {
+    values.clear();
+    dirty.clear();
+  },
+};
+
+/** The sensor with its newest value: the live one when it is newer than the cached one. */
+export function withLiveValue<S extends Pick<Sensor, 'id' | 'ultimoValor' | 'fechaUV'>>(
+  sensor: S,
+  live: LiveValue | undefined,
+): S {
+  if (live === undefined || live.fecha < (sensor.fechaUV ?? 0)) return sensor;
+  if (live.valor === sensor.ultimoValor && live.fecha === sensor.fechaUV) return sensor;
+  return { ...sensor, ultimoValor: live.valor, fechaUV: live.fecha };
+}
+
+/** A sensor kept current by the live channel, re-rendering only this component on a reading. */
+export function useLiveSensor<S extends Pick<Sensor, 'id' | 'ultimoValor' | 'fechaUV'>>(sensor: S): S {
+  const id = sensor.id;
+  const subscribe = useCallback((listener: Listener) => liveValues.subscribe(id, listener), [id]);
+  const live = useSyncExternalStore(
+    subscribe,
+    () => liveValues.get(id),
+    () => undefined,
+  );
+  return withLiveValue(sensor, live);
+}
