@@ -162,3 +162,67 @@ test.describe('el tablero en un teléfono', () => {
     await expect(map.locator('.nexo-map-pin')).toBeVisible();
   });
 });
+
+test('el historial de un sensor entra en un teléfono: gráfico, rangos, listado y CSV sin nada cortado', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const user = await registerUserViaApi(request, uniqueUsername('histmovil'));
+  const token = (await loginViaApi(request, page, user.username, user.password)).access_token as string;
+  const { equipo } = await apiPost<{ equipo: { id: number; apikey: string; secret?: string } }>(
+    request,
+    token,
+    '/sv/api/equipo/grabar',
+    { nombre: 'Caldera' },
+  );
+  const { sensor } = await apiPost<{ sensor: { id: number } }>(
+    request,
+    token,
+    '/sv/api/equipo/agregarSensorDesarrollador',
+    {
+      idEquipo: equipo.id,
+      labelUsuario: 'Temperatura del agua de la caldera',
+      calibracion: 0,
+      nombreNexo: 'temp',
+      tipoSensor: { id: 1 },
+      tipoDato: { id: 1 },
+      shadows: [
+        { nombre: 'Termómetro', tipoWidget: { id: 3 }, valorMinReferencia: 0, valorMaxReferencia: 90 },
+      ],
+    },
+  );
+  const secret = await deviceSecret(request, token, equipo);
+  for (const valor of ['61.5', '63', '64.25']) {
+    const sent = await request.post(`/sv/dispositivo/${equipo.apikey}/temp`, {
+      headers: { 'x-api-secret': secret, 'content-type': 'text/plain' },
+      data: valor,
+    });
+    expect(sent.ok(), await sent.text()).toBeTruthy();
+  }
+
+  await page.goto(`/home/infoSensor?id=${sensor.id}`);
+  await expect(page.getByTestId('history-sensor-label')).toHaveText('Temperatura del agua de la caldera');
+  await expect(page.getByTestId('history-chart')).toBeVisible();
+  const noOverflow = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await noOverflow();
+  // Every control of the screen is within the phone's width.
+  for (const control of [
+    page.getByRole('button', { name: '24 h', exact: true }),
+    page.getByRole('button', { name: 'Filtrar' }),
+    page.getByRole('tab', { name: 'Listado' }),
+  ]) {
+    const box = await control.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+  }
+  await page.screenshot({ path: 'docs/screenshots/history/light-phone-chart.png' });
+  await page.getByRole('tab', { name: 'Listado' }).click();
+  await expect(page.getByRole('grid').getByRole('row')).toHaveCount(4); // header + 3 readings
+  await noOverflow();
+  const csv = page.getByRole('button', { name: 'Exportar CSV' });
+  const box = await csv.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'docs/screenshots/history/light-phone-list.png' });
+});
