@@ -23,6 +23,7 @@ import { solveChallenge } from 'altcha-lib';
 import mqtt from 'mqtt';
 import { createDb } from '../../apps/server/src/platform/db/client.js';
 import { startServerProcess } from '../../apps/server/src/test/server-process.js';
+import { findChromium, MISSING_CHROMIUM } from '../../scripts/chromium.mjs';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -303,6 +304,8 @@ async function deviceSecretFromDb(dataDir: string, deviceId: number): Promise<st
 }
 
 async function main() {
+  const chromiumPath = findChromium();
+  if (chromiumPath === undefined) throw new Error(MISSING_CHROMIUM);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nexo-bench-web-'));
   const server = await startServerProcess(dataDir, {
     env: { NODE_ENV: 'production', DEMO: '1', ALTCHA_MAX_NUMBER: '2000', LOG_LEVEL: 'info' },
@@ -310,7 +313,7 @@ async function main() {
   });
   const baseUrl = `http://127.0.0.1:${server.httpPort}`;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {

@@ -23,6 +23,7 @@ import { createAuthGuard } from './platform/http/auth-guard.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerWeb } from './platform/http/web.js';
 import { createLogger } from './platform/logger.js';
+import { createLoopDelayMonitor } from './platform/loop-delay.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import type { RealtimeHub } from './platform/realtime.js';
 import { AccessTokens } from './platform/security/access-token.js';
@@ -118,9 +119,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const ctx: PlatformContext = { config, db, log, mailer, hub, tokens, requireAuth: createAuthGuard(tokens) };
 
+  const loopDelay = createLoopDelayMonitor();
   app.get('/sv/health', { schema: { hide: true } }, async () => {
     await sql`select 1`.execute(db);
-    return { status: 1, ok: true, engine: engineOf(db), time: Date.now() };
+    const loop = loopDelay.last();
+    // The event loop's delay over the last 10 s window: the figure that shows an overloaded node.
+    return {
+      status: 1,
+      ok: true,
+      engine: engineOf(db),
+      time: Date.now(),
+      bucleP99Ms: loop.p99Ms,
+      bucleMaxMs: loop.maxMs,
+    };
   });
 
   const modules = await registerModules(app, ctx, {
@@ -130,6 +141,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    loopDelay.close();
     await hub.close();
     mailer.close();
     if (!overrides.db) await db.destroy();

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { PortInUseError } from './modules/mqtt/index.js';
+import { openFilesLimit, RECOMMENDED_OPEN_FILES } from './platform/fd-limit.js';
 
 /** Starts Nexo; SIGTERM/SIGINT stop accepting, flush readings, close the broker, then the database. */
 async function main(): Promise<void> {
@@ -33,6 +34,12 @@ async function main(): Promise<void> {
   }
   const url = config.publicUrl ?? `http://localhost:${config.port}`;
   app.log.info(`Nexo está listo en ${url}`);
+  const files = openFilesLimit();
+  if (files !== null && files < RECOMMENDED_OPEN_FILES)
+    app.log.warn(
+      `Este proceso puede abrir ${files} archivos a la vez, y cada dispositivo o navegador conectado usa uno. Para miles de conexiones, suba el límite (ulimit -n ${RECOMMENDED_OPEN_FILES * 4}, o LimitNOFILE en systemd).`,
+    );
+  else if (files !== null) app.log.info(`límite de archivos abiertos: ${files}`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

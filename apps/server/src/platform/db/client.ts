@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { cacheStatements, NexoSqliteDialect } from './sqlite-dialect.js';
 import { SQLite } from './sqlite-driver.js';
 
 // node-postgres returns int8 (bigint, count(*)) as strings by default. Epoch milliseconds and
@@ -41,5 +42,6 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  cacheStatements(sqlite);
+  return new Kysely<Database>({ dialect: new NexoSqliteDialect(sqlite) });
 }

@@ -17,3 +17,7 @@ export const nodeMajor = Number(process.versions.node.split('.')[0]);
 export const SQLite: typeof BetterSqlite3 = require(
   nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
 );
+
+/** An open SQLite database and a prepared statement of that build. */
+export type SqliteDatabase = BetterSqlite3.Database;
+export type SqliteStatement = BetterSqlite3.Statement;
