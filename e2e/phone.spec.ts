@@ -217,6 +217,14 @@ test('el historial de un sensor entra en un teléfono: gráfico, rangos, listado
     expect(box).not.toBeNull();
     expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
   }
+  // 'Horas' says what it does and refuses what is not 1–24.
+  const horas = page.getByLabel('Últimas horas del gráfico');
+  await expect(page.getByText('Vacío: el rango elegido arriba.', { exact: false })).toBeVisible();
+  await horas.fill('99');
+  await expect(page.getByText('Las horas deben ser un número entero entre 1 y 24')).toBeVisible();
+  await horas.fill('6');
+  await expect(page.getByText('Las horas deben ser un número entero entre 1 y 24')).toBeHidden();
+  await horas.fill('');
   await page.screenshot({ path: 'docs/screenshots/history/light-phone-chart.png' });
   await page.getByRole('tab', { name: 'Listado' }).click();
   await expect(page.getByRole('grid').getByRole('row')).toHaveCount(4); // header + 3 readings

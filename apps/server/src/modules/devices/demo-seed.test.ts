@@ -41,6 +41,8 @@ describe.each(engines)('demo device seed (%s)', (engine) => {
     expect(res.statusCode).toBe(200);
     const equipo = res.json().equipo;
     expect(equipo.idRol).toBe(4);
+    // Editing it shows its type (issue 11 §4): the demo device has one.
+    expect(equipo.tipoEquipo).toMatchObject({ id: 2, descripcion: expect.any(String) });
     expect(equipo.sensores.map((s: { nombreNexo: string }) => s.nombreNexo)).toEqual([
       'temperatura',
       'humedad',

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { pendingCommands } from '../../../shared/realtime/pendingCommands';
 import { devicesKeys } from '../api/devicesQueries';
-import { applyRealtimeEvent } from './useDeviceLive';
+import { applyRealtimeEvent, applyRealtimeEvents } from './useDeviceLive';
 
 function equipo(id: number): Equipo {
   return {
@@ -74,5 +74,24 @@ describe('applyRealtimeEvent', () => {
       fecha: 1,
     });
     expect(pendingCommands.get(10)).toBeUndefined();
+  });
+});
+
+describe('applyRealtimeEvents after a revocation', () => {
+  it('leaves a failed device detail in its error, even with readings queued before it', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(devicesKeys.detail(1), equipo(1));
+    // The refetch after the revocation answers 404: the query keeps its old data, with an error.
+    await client
+      .fetchQuery({
+        queryKey: devicesKeys.detail(1),
+        queryFn: () => Promise.reject(new Error('El equipo no existe o no tiene acceso a él.')),
+      })
+      .catch(() => {});
+    expect(client.getQueryState(devicesKeys.detail(1))?.status).toBe('error');
+    applyRealtimeEvents(client, [
+      { tipo: 'sensor.valor', idEquipo: 1, idSensor: 10, valor: '30', valorNumerico: 30, fecha: 2000 },
+    ]);
+    expect(client.getQueryState(devicesKeys.detail(1))?.status).toBe('error');
   });
 });

@@ -56,6 +56,9 @@ export function applyRealtimeEvents(queryClient: QueryClient, events: readonly D
     }),
   );
   for (const [id, own] of byDevice) {
+    // A detail that failed (access revoked meanwhile: 404) keeps its error; readings queued before
+    // the revocation must not bring the device back on screen.
+    if (queryClient.getQueryState(devicesKeys.detail(id))?.status === 'error') continue;
     queryClient.setQueryData<Equipo>(devicesKeys.detail(id), (equipo) =>
       equipo ? patchEquipo(equipo, own) : equipo,
     );
