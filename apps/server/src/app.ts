@@ -16,6 +16,7 @@ import type { GoogleVerifier } from './modules/auth/index.js';
 import { createRealtimeHub } from './modules/realtime/index.js';
 import { type AppModules, registerModules } from './modules.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
+import { startBackupSchedule } from './platform/db/backup.js';
 import { createDb, type Db } from './platform/db/client.js';
 import { engineOf } from './platform/db/dialect.js';
 import { migrateToLatest } from './platform/db/migrator.js';
@@ -140,7 +141,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await registerWeb(app, config.webDist);
 
+  // Embedded mode backs its own database up (PostgreSQL: pg_dump, docs/deploy.md).
+  const backups =
+    !config.databaseUrl && !overrides.db && config.backup.intervalHours > 0
+      ? startBackupSchedule({
+          sqliteFile: `${config.dataDir}/nexo.db`,
+          dir: `${config.dataDir}/backups`,
+          intervalHours: config.backup.intervalHours,
+          keep: config.backup.keep,
+          log,
+        })
+      : null;
+
   app.addHook('onClose', async () => {
+    backups?.stop();
     loopDelay.close();
     await hub.close();
     mailer.close();

@@ -116,6 +116,10 @@ const EnvSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap'),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).default(0),
   HISTORY_SEAL_INTERVAL_SECONDS: z.coerce.number().min(0).default(300),
+  /** Embedded mode: hours between backups of the SQLite database to DATA_DIR/backups (0 = off). */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+  /** How many backups to keep. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** Program task durations are divided by this (demos and tests speed time up; 1 in production). */
   AUTOMATION_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -195,6 +199,7 @@ export interface Config {
   historyRetentionDays: number;
   /** How often past hours of readings are sealed into compressed chunks; 0 turns sealing off. */
   historySealIntervalSeconds: number;
+  backup: { intervalHours: number; keep: number };
   automationTimeScale: number;
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
@@ -316,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tileAttribution: e.MAP_TILE_ATTRIBUTION,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     historySealIntervalSeconds: e.HISTORY_SEAL_INTERVAL_SECONDS,
+    backup: { intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
     automationTimeScale: e.AUTOMATION_TIME_SCALE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
