@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { mensajes } from '@nexo/contracts';
 import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -138,6 +139,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const modules = await registerModules(app, ctx, {
     seedDemo: overrides.seedDemo ?? config.demo,
     googleVerifier: overrides.googleVerifier,
+  });
+  // Liveness: the process answers. Readiness: it can do its work now, with the database and the
+  // device broker (embedded listening, or the external one connected) both reachable; a load
+  // balancer or Kubernetes stops sending traffic while it is false.
+  app.get('/sv/health/live', { schema: { hide: true } }, async () => ({ status: 1 as const, ok: true }));
+  app.get('/sv/health/ready', { schema: { hide: true } }, async (_request, reply) => {
+    const database = await Promise.race([
+      sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+    ]);
+    const broker = modules.mqtt.ready();
+    if (database && broker) return { status: 1 as const, ok: true, baseDeDatos: true, broker: true };
+    return reply
+      .code(503)
+      .send({ status: 2, codigo: 503, mensaje: mensajes.servicioNoListo, baseDeDatos: database, broker });
   });
   await registerWeb(app, config.webDist);
 

@@ -25,6 +25,8 @@ export interface MqttBroker {
   publicUrl(): string | null;
   /** A device was deleted or got new credentials: its sessions opened with the old ones end. */
   deviceChanged(deviceId: number): void;
+  /** Whether devices can reach the server now: the embedded broker listens, or the external one is connected. */
+  ready(): boolean;
 }
 
 /**
@@ -122,6 +124,9 @@ export function registerMqtt(
       const host = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).hostname : null;
       if (host) return `mqtt://${host}:${port}`;
       return port === 1883 ? null : `mqtt://localhost:${port}`;
+    },
+    ready() {
+      return ctx.config.mqtt.url ? externalBroker?.connected() === true : embedded !== null;
     },
     deviceChanged(deviceId) {
       const live = embedded;

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 
 export interface ExternalBroker {
   publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
+  /** Whether the client is connected now (it reconnects on its own after a broker restart). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function connectExternalBroker(options: {
   });
   options.log.info({ url: options.url }, 'conectado al broker MQTT externo (suscripción compartida)');
   return {
+    connected: () => client.connected,
     publish(topic, payload, qos) {
       return new Promise((resolve, reject) => {
         client.publish(topic, payload, { qos }, (error) => (error ? reject(error) : resolve()));

@@ -1,3 +1,4 @@
+import { mensajes } from '@nexo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, engines, type TestApp } from '../../test/helpers.js';
 
@@ -21,6 +22,32 @@ describe.each(engines)('platform http (%s)', (engine) => {
       bucleP99Ms: expect.any(Number),
       bucleMaxMs: expect.any(Number),
     });
+  });
+
+  it('is live, and ready once the database and the device broker are up', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/sv/health/live' });
+    expect(live.statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/sv/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 1, ok: true, baseDeDatos: true, broker: true });
+  });
+
+  it('is not ready while the device broker is down, and says so in Spanish', async () => {
+    const ready = t.app.modules.mqtt.ready;
+    t.app.modules.mqtt.ready = () => false;
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/sv/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 2,
+        codigo: 503,
+        mensaje: mensajes.servicioNoListo,
+        baseDeDatos: true,
+        broker: false,
+      });
+    } finally {
+      t.app.modules.mqtt.ready = ready;
+    }
   });
 
   it('answers unknown API paths with the Spanish envelope', async () => {
