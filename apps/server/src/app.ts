@@ -13,6 +13,7 @@ import {
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { createMetrics } from './metrics.js';
 import type { GoogleVerifier } from './modules/auth/index.js';
 import { createRealtimeHub } from './modules/realtime/index.js';
 import { type AppModules, registerModules } from './modules.js';
@@ -136,10 +137,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     };
   });
 
+  const metrics = createMetrics();
+  metrics.instrument(app);
   const modules = await registerModules(app, ctx, {
     seedDemo: overrides.seedDemo ?? config.demo,
     googleVerifier: overrides.googleVerifier,
+    onJobStart: metrics.observeJob,
   });
+  metrics.register(app, modules, db, config.metricsToken);
   // Liveness: the process answers. Readiness: it can do its work now, with the database and the
   // device broker (embedded listening, or the external one connected) both reachable; a load
   // balancer or Kubernetes stops sending traffic while it is false.

@@ -120,6 +120,8 @@ const EnvSchema = z.object({
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
   /** How many backups to keep. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /** When set, /sv/metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: optionalText,
   /** Program task durations are divided by this (demos and tests speed time up; 1 in production). */
   AUTOMATION_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -200,6 +202,7 @@ export interface Config {
   /** How often past hours of readings are sealed into compressed chunks; 0 turns sealing off. */
   historySealIntervalSeconds: number;
   backup: { intervalHours: number; keep: number };
+  metricsToken: string | undefined;
   automationTimeScale: number;
   bodyLimitBytes: number;
   logLevel: Env['LOG_LEVEL'];
@@ -322,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     historySealIntervalSeconds: e.HISTORY_SEAL_INTERVAL_SECONDS,
     backup: { intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
+    metricsToken: e.METRICS_TOKEN,
     automationTimeScale: e.AUTOMATION_TIME_SCALE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,

@@ -54,7 +54,12 @@ export interface AppModules {
 export async function registerModules(
   app: HttpApp,
   ctx: PlatformContext,
-  options: { seedDemo: boolean; googleVerifier?: GoogleVerifier | undefined },
+  options: {
+    seedDemo: boolean;
+    googleVerifier?: GoogleVerifier | undefined;
+    /** Told each scheduled job's lateness as it starts (the metrics). */
+    onJobStart?: ((kind: string, latenessMs: number) => void) | undefined;
+  },
 ): Promise<AppModules> {
   // ---- reference data, licences ----
   await seedReference(ctx.db);
@@ -188,7 +193,11 @@ export async function registerModules(
     licensing,
     users: userDirectory,
   });
-  const scheduler = createScheduler({ db: ctx.db, log: ctx.log.child({ module: 'scheduler' }) });
+  const scheduler = createScheduler({
+    db: ctx.db,
+    log: ctx.log.child({ module: 'scheduler' }),
+    ...(options.onJobStart ? { onStart: options.onJobStart } : {}),
+  });
   const runner = createActionRunner({
     log: ctx.log,
     notifier,

@@ -14,6 +14,7 @@ export const mensajes = {
   soloNumerosEnteros: 'Solo números enteros',
   soloNumeros: 'Solo números',
   campoInvalido: 'Valor inválido',
+  metricasNoAutorizado: 'Falta el token de métricas (Authorization: Bearer …) o no es válido.',
   servicioNoListo: 'Nexo no está listo para atender: la base de datos o el broker MQTT no responden.',
   cuerpoInvalido: 'La solicitud tiene datos inválidos. Revise los campos marcados.',
   cuerpoDemasiadoGrande: 'La solicitud es demasiado grande.',

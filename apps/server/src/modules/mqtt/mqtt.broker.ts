@@ -27,6 +27,8 @@ export interface MqttBroker {
   deviceChanged(deviceId: number): void;
   /** Whether devices can reach the server now: the embedded broker listens, or the external one is connected. */
   ready(): boolean;
+  /** Devices connected to the embedded broker now (null with an external broker, which knows). */
+  connections(): number | null;
 }
 
 /**
@@ -124,6 +126,9 @@ export function registerMqtt(
       const host = ctx.config.publicUrl ? new URL(ctx.config.publicUrl).hostname : null;
       if (host) return `mqtt://${host}:${port}`;
       return port === 1883 ? null : `mqtt://localhost:${port}`;
+    },
+    connections() {
+      return embedded ? embedded.clientCount() : null;
     },
     ready() {
       return ctx.config.mqtt.url ? externalBroker?.connected() === true : embedded !== null;

@@ -33,6 +33,8 @@ const REJECT_LOG_INTERVAL_MS = 60_000;
 /** Readings stored since start, waiting for their batch, and dropped per device id and reason. */
 export interface IngestStats {
   stored: number;
+  /** Committed batches (stored ÷ batches is the mean batch size). */
+  batches: number;
   pending: number;
   rejected: Record<string, Partial<Record<RejectReason, number>>>;
 }
@@ -77,6 +79,7 @@ export function createIngest(options: IngestOptions) {
   const rejected = new Map<number, Partial<Record<RejectReason, number>>>();
   const lastWarned = new Map<string, number>();
   let stored = 0;
+  let batches = 0;
 
   function countReject(entry: DeviceEntry | null, apikey: string, topic: string, reason: RejectReason): void {
     const deviceId = entry?.device.id ?? 0;
@@ -139,6 +142,7 @@ export function createIngest(options: IngestOptions) {
       return;
     }
     stored += rows.length;
+    batches += 1;
     for (const p of batch) p.resolve();
     const reported = new Map<number, number[]>();
     for (const p of batch) {
@@ -237,6 +241,7 @@ export function createIngest(options: IngestOptions) {
     stats(): IngestStats {
       return {
         stored,
+        batches,
         pending: pending.length,
         rejected: Object.fromEntries(
           [...rejected].map(([deviceId, counts]) => [String(deviceId), { ...counts }]),

@@ -40,6 +40,8 @@ export interface SchedulerOptions {
   maxAttempts?: number;
   /** Jobs of one claim run this many at a time. */
   concurrency?: number;
+  /** Told each job's lateness (ms between due and start) as it starts: the metrics. */
+  onStart?: (kind: string, latenessMs: number) => void;
 }
 
 /**
@@ -109,6 +111,7 @@ export function createScheduler(options: SchedulerOptions) {
     if (!kind) return;
     const started = now();
     lateness.push(started - job.dueAt);
+    options.onStart?.(job.kind, started - job.dueAt);
     if (lateness.length > 100_000) lateness.splice(0, lateness.length - 100_000);
     if (kind.recurring) {
       const next = await kind.recurring(job, started);

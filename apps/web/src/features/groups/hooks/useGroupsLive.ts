@@ -1,7 +1,7 @@
 import { type Autorizacion, type Equipo, mensajes, type RealtimeEvent, topics } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../shared/api/session';
-import { useRealtimeTopic } from '../../../shared/realtime/useRealtime';
+import { useRealtimeReconnect, useRealtimeTopic } from '../../../shared/realtime/useRealtime';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { devicesKeys, invalidateDevices } from '../../devices';
 import { groupsKeys, invalidateGroups } from '../api/groupsQueries';
@@ -9,7 +9,8 @@ import { groupsKeys, invalidateGroups } from '../api/groupsQueries';
 /**
  * Sharing events on the user's own topic (mounted once, in the app layout): a manager's lists of
  * requests refresh when one arrives; a requester's devices refetch when approved; a user who lost
- * a role stops seeing the device at once.
+ * a role stops seeing the device at once. After a reconnect the lists are read again: an answer
+ * published while the connection was down still shows.
  */
 export function useGroupsLive(): void {
   const client = useQueryClient();
@@ -34,4 +35,5 @@ export function useGroupsLive(): void {
       void Promise.all([invalidateGroups(client), invalidateDevices(client, event.idEquipo)]);
     }
   });
+  useRealtimeReconnect(() => void invalidateGroups(client));
 }
