@@ -29,6 +29,7 @@ import { createLogger } from './platform/logger.js';
 import { createLoopDelayMonitor } from './platform/loop-delay.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import type { RealtimeHub } from './platform/realtime.js';
+import { requestContext } from './platform/request-context.js';
 import { AccessTokens } from './platform/security/access-token.js';
 
 /** Requests slower than this are logged at warn (the rest at debug). */
@@ -80,7 +81,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // Client IPs feed the per-IP login limit: only trust forwarded headers behind a known proxy.
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // The request id comes from the logger's mixin (request-context.ts), for request.log and every
+    // module's logger alike; a binding here would write it twice.
+    childLoggerFactory: (logger, bindings, options) => {
+      const { reqId: _reqId, ...rest } = bindings as { reqId?: unknown };
+      return logger.child(rest, options);
+    },
   }).withTypeProvider<ZodTypeProvider>() as unknown as HttpApp;
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestContext.run({ reqId: String(request.id) }, done);
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
