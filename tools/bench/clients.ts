@@ -5,10 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
+import path from 'node:path';
 import { Client } from '@stomp/stompjs';
 import mqttPacket from 'mqtt-packet';
 import SockJS from 'sockjs-client';
 import { WebSocket } from 'ws';
+import { createDb } from '../../apps/server/src/platform/db/client.js';
 
 /** utime+stime of a process in clock ticks (/proc/<pid>/stat fields 14 and 15). */
 export function cpuTicks(pid: number): number {
@@ -21,6 +23,31 @@ export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** A raw MQTT 3.1.1 socket that has sent its CONNECT; the caller listens to `parser`. */
+function openRawMqtt(
+  port: number,
+  host: string,
+  login: { clientId: string; keepalive: number; username?: string; password?: string },
+): { socket: Socket; parser: ReturnType<typeof mqttPacket.parser> } {
+  const socket = createConnection(port, host);
+  socket.setNoDelay(true);
+  const parser = mqttPacket.parser({ protocolVersion: 4 });
+  socket.on('data', (chunk) => parser.parse(chunk));
+  socket.write(
+    mqttPacket.generate({
+      cmd: 'connect',
+      protocolId: 'MQTT',
+      protocolVersion: 4,
+      clean: true,
+      clientId: login.clientId,
+      keepalive: login.keepalive,
+      ...(login.username ? { username: login.username } : {}),
+      ...(login.password ? { password: Buffer.from(login.password) } : {}),
+    }),
+  );
+  return { socket, parser };
 }
 
 /**
@@ -38,9 +65,12 @@ export function connectRawDevice(
   secret: string,
   options: { keepalive?: number; host?: string } = {},
 ): Promise<RawDevice> {
-  const socket: Socket = createConnection(port, options.host ?? '127.0.0.1');
-  socket.setNoDelay(true);
-  const parser = mqttPacket.parser({ protocolVersion: 4 });
+  const { socket, parser } = openRawMqtt(port, options.host ?? '127.0.0.1', {
+    clientId: `bench-${apikey}`,
+    keepalive: options.keepalive ?? 0,
+    username: apikey,
+    password: secret,
+  });
   const waiting = new Map<number, () => void>();
   let nextId = 0;
   return new Promise((resolve, reject) => {
@@ -54,20 +84,7 @@ export function connectRawDevice(
         done?.();
       }
     });
-    socket.on('data', (chunk) => parser.parse(chunk));
     socket.on('error', reject);
-    socket.write(
-      mqttPacket.generate({
-        cmd: 'connect',
-        protocolId: 'MQTT',
-        protocolVersion: 4,
-        clean: true,
-        clientId: `bench-${apikey}`,
-        keepalive: options.keepalive ?? 0,
-        username: apikey,
-        password: Buffer.from(secret),
-      }),
-    );
     const device: RawDevice = {
       publish(topic, payload) {
         nextId = (nextId % 65535) + 1;
@@ -207,9 +224,7 @@ export function connectRawSubscriber(
   topics: string[],
   onPayload: (payload: string) => void,
 ): Promise<{ close(): void }> {
-  const socket: Socket = createConnection(port, '127.0.0.1');
-  socket.setNoDelay(true);
-  const parser = mqttPacket.parser({ protocolVersion: 4 });
+  const { socket, parser } = openRawMqtt(port, '127.0.0.1', { clientId, keepalive: 0 });
   return new Promise((resolve, reject) => {
     const client = {
       close() {
@@ -234,17 +249,28 @@ export function connectRawSubscriber(
         onPayload(String(packet.payload));
       }
     });
-    socket.on('data', (chunk) => parser.parse(chunk));
     socket.on('error', reject);
-    socket.write(
-      mqttPacket.generate({
-        cmd: 'connect',
-        protocolId: 'MQTT',
-        protocolVersion: 4,
-        clean: true,
-        clientId,
-        keepalive: 0,
-      }),
-    );
   });
+}
+
+/**
+ * The readings a benchmark's server stored in its SQLite file: rows, plus any reading the
+ * background job sealed into a chunk meanwhile. Read after the server stopped, to check stored =
+ * acknowledged.
+ */
+export async function storedReadings(dataDir: string): Promise<number> {
+  const db = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
+  try {
+    const rows = await db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const sealed = await db
+      .selectFrom('reading_chunks')
+      .select((eb) => eb.fn.sum<number>('cnt').as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(rows.n) + Number(sealed.n ?? 0);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -21,7 +21,15 @@ import {
   insertFixtureUser,
   startServerProcess,
 } from '../../apps/server/src/test/server-process.js';
-import { connectLeanStomp, connectRawDevice, connectStomp, cpuTicks, percentile, rssMb } from './clients.js';
+import {
+  connectLeanStomp,
+  connectRawDevice,
+  connectStomp,
+  cpuTicks,
+  percentile,
+  rssMb,
+  storedReadings,
+} from './clients.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 20);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 250);
@@ -175,26 +183,7 @@ async function main() {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
   // Cross-check: every acknowledged reading is in the database.
-  const check = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
-  // Rows, plus any reading the background job sealed into a chunk meanwhile.
-  const stored =
-    Number(
-      (
-        await check
-          .selectFrom('readings')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ) +
-    Number(
-      (
-        await check
-          .selectFrom('reading_chunks')
-          .select((eb) => eb.fn.sum<number>('cnt').as('n'))
-          .executeTakeFirstOrThrow()
-      ).n ?? 0,
-    );
-  await check.destroy();
+  const stored = await storedReadings(dataDir);
   console.log(
     `stored readings: ${stored} (acknowledged in phase 1: ${acknowledged}, sent in phase 2: ${seq})`,
   );

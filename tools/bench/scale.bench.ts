@@ -20,12 +20,13 @@
  * Sizes: BENCH_DEVICES, BENCH_BROWSERS (each watches DEVICES / BROWSERS devices), BENCH_STEADY_SECONDS,
  * BENCH_BURST_SECONDS, BENCH_BURST_RATE. The last line is one JSON object.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../../apps/server/src/platform/db/client.js';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrator.js';
 import { seedReference } from '../../apps/server/src/platform/db/seed-reference.js';
+import { openFilesLimit } from '../../apps/server/src/platform/fd-limit.js';
 import { AccessTokens } from '../../apps/server/src/platform/security/access-token.js';
 import {
   insertFixtureDevice,
@@ -41,6 +42,7 @@ import {
   percentile,
   type RawDevice,
   rssMb,
+  storedReadings,
 } from './clients.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
@@ -242,20 +244,6 @@ function watch(pid: number, health: () => Promise<{ bucleP99Ms: number } | null>
   };
 }
 
-async function countStored(dataDir: string): Promise<number> {
-  const db = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
-  const rows = await db
-    .selectFrom('readings')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  const sealed = await db
-    .selectFrom('reading_chunks')
-    .select((eb) => eb.fn.sum<number>('cnt').as('n'))
-    .executeTakeFirstOrThrow();
-  await db.destroy();
-  return Number(rows.n) + Number(sealed.n ?? 0);
-}
-
 const ms = (value: number) => (Number.isFinite(value) ? Number(value.toFixed(1)) : null);
 
 async function runNexo(dataDir: string, devices: Device[], token: string) {
@@ -331,7 +319,7 @@ async function runNexo(dataDir: string, devices: Device[], token: string) {
   await Promise.all(sessions.results.map((s) => s?.deactivate()));
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
-  const stored = await countStored(dataDir);
+  const stored = await storedReadings(dataDir);
   const acked = steady.acked + burst.acked + max.acked;
   console.log(`guardadas: ${stored}, confirmadas: ${acked}`);
   return {
@@ -396,7 +384,7 @@ async function runPeer(devices: Device[]) {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nexo-bench-scale-'));
-  const fdLimit = /Max open files\s+(\d+)/.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1];
+  const fdLimit = openFilesLimit();
   console.log(
     `bench:scale: ${DEVICES} dispositivos, ${BROWSERS} navegadores × ${PER_BROWSER} equipos; estable ${STEADY_RATE}/s × ${STEADY_SECONDS} s, ráfaga ${BURST_RATE}/s × ${BURST_SECONDS} s; archivos abiertos permitidos ${fdLimit}`,
   );

@@ -130,11 +130,12 @@ async function manySensors(
     .set({ cantidad_sensores: 10_000, cantidad_dispositivos: 100 })
     .execute();
   await db.destroy();
-  const call = async <T>(url: string, body: object): Promise<T> => {
+  /** A call to the API as the demo user: POST with a body, GET without. */
+  const call = async <T>(url: string, body?: object): Promise<T> => {
     const res = await fetch(`${baseUrl}${url}`, {
-      method: 'POST',
+      method: body ? 'POST' : 'GET',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
-      body: JSON.stringify(body),
+      ...(body ? { body: JSON.stringify(body) } : {}),
     });
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
@@ -165,7 +166,10 @@ async function manySensors(
   }
   const device = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, {
     username: equipo.apikey,
-    password: equipo.secret ?? (await deviceSecretFromDb(dataDir, equipo.id)),
+    // The owner reads the secret in the device's detail when the creation answer leaves it out.
+    password:
+      equipo.secret ??
+      (await call<{ equipo: { secret: string } }>(`/sv/api/equipo/${equipo.id}`)).equipo.secret,
     reconnectPeriod: 0,
   });
   await new Promise<void>((resolve, reject) => {
@@ -290,17 +294,6 @@ function printProfile(profile: CpuProfile) {
   });
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
     console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
-}
-
-async function deviceSecretFromDb(dataDir: string, deviceId: number): Promise<string> {
-  const db = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
-  const row = await db
-    .selectFrom('devices')
-    .select('secret')
-    .where('id', '=', deviceId)
-    .executeTakeFirstOrThrow();
-  await db.destroy();
-  return row.secret;
 }
 
 async function main() {

@@ -34,6 +34,11 @@ export function breakpointFor(width: number): BreakpointName {
   return 'xs';
 }
 
+/** A widget's place in the layout of one breakpoint. */
+function layoutItem(layouts: Layouts, breakpoint: BreakpointName, key: string) {
+  return layouts[breakpoint].find((item) => item.i === key);
+}
+
 /** What a card asks of its dashboard; one stable object, so unchanged cards skip re-rendering. */
 interface CardActions {
   send(sensor: Sensor, valor: string): void;
@@ -214,12 +219,12 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
   const breakpoint = breakpointFor(width);
   const isMobile = breakpoint === 'xs';
   const columnWidth = (width - 20 - 11 * 12) / 12;
-  const itemOf = (key: string) => layouts[breakpoint].find((item) => item.i === key);
+  const itemOf = (key: string) => layoutItem(layouts, breakpoint, key);
   const canManage = permisos.canManageWidgets;
   const cards = useMemo(
     () =>
       items.map(({ sensor, shadow }) => {
-        const item = layouts[breakpoint].find((entry) => entry.i === String(shadow.id));
+        const item = layoutItem(layouts, breakpoint, String(shadow.id));
         // Too small for the graphic (one row on a phone, or a narrow card): text mode.
         const h = item?.h ?? 2;
         const w = item?.w ?? 6;

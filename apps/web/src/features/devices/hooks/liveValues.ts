@@ -84,14 +84,10 @@ export const liveValues = {
     const value = values.get(sensor.id);
     return value !== undefined && value.fecha >= (sensor.fechaUV ?? 0);
   },
-  clear(): void {
-    values.clear();
-    dirty.clear();
-  },
 };
 
 /** The sensor with its newest value: the live one when it is newer than the cached one. */
-export function withLiveValue<S extends Pick<Sensor, 'id' | 'ultimoValor' | 'fechaUV'>>(
+function withLiveValue<S extends Pick<Sensor, 'id' | 'ultimoValor' | 'fechaUV'>>(
   sensor: S,
   live: LiveValue | undefined,
 ): S {
