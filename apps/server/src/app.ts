@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import { createMetrics } from './metrics.js';
 import type { GoogleVerifier } from './modules/auth/index.js';
 import { createRealtimeHub } from './modules/realtime/index.js';
+import type { CardGateway, PaypalGateway } from './modules/shop/index.js';
 import { type AppModules, registerModules } from './modules.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { startBackupSchedule } from './platform/db/backup.js';
@@ -44,6 +45,8 @@ export interface AppOverrides {
   seedDemo?: boolean;
   /** Replaces the Google ID-token verifier (tests). */
   googleVerifier?: GoogleVerifier;
+  /** Puts a fake provider behind the shop's gateway interfaces (tests). */
+  shopGateways?: { card?: CardGateway; paypal?: PaypalGateway };
 }
 
 /** The app with typed handles for tests, the benchmark and main: the platform context and the modules. */
@@ -153,6 +156,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const modules = await registerModules(app, ctx, {
     seedDemo: overrides.seedDemo ?? config.demo,
     googleVerifier: overrides.googleVerifier,
+    shopGateways: overrides.shopGateways,
     onJobStart: metrics.observeJob,
   });
   metrics.register(app, modules, db, config.metricsToken);

@@ -106,6 +106,24 @@ const EnvSchema = z.object({
         .regex(/^[A-Za-z0-9_-]{1,256}$/, { error: 'solo letras, números, _ y -, hasta 256' })
         .optional(),
     ),
+  /** MercadoPago (card gateway): all unset = the built-in sandbox gateway. */
+  MP_ACCESS_TOKEN: optionalText,
+  MP_PUBLIC_KEY: optionalText,
+  MP_WEBHOOK_SECRET: optionalText,
+  /** MercadoPago's REST root; only a test's local fake changes it. */
+  MP_API_ROOT: optionalUrl,
+  /** PayPal subscriptions: all unset = the built-in sandbox. */
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** PayPal's REST root; only a test's local fake changes it. */
+  PAYPAL_API_ROOT: optionalUrl,
+  /** The local currency the card gateway charges (ISO 4217). */
+  SHOP_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('ARS'),
   NOTIFY_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().min(0).default(30),
@@ -187,6 +205,25 @@ export interface Config {
     apiRoot: string | undefined;
     /** When set, updates arrive by webhook at /sv/telegram/webhook instead of long polling. */
     webhookSecret: string | undefined;
+  };
+  /** Payment gateways; a gateway without credentials is replaced by the built-in sandbox. */
+  payments: {
+    mercadoPago: {
+      accessToken: string | undefined;
+      publicKey: string | undefined;
+      webhookSecret: string | undefined;
+      apiRoot: string | undefined;
+    };
+    paypal: {
+      clientId: string | undefined;
+      clientSecret: string | undefined;
+      webhookId: string | undefined;
+      environment: 'sandbox' | 'production';
+      apiRoot: string | undefined;
+    };
+    /** Signs the sandbox gateway's own webhooks (generated once, kept in DATA_DIR/secrets.json). */
+    sandboxSecret: string;
+    currency: string;
   };
   notifications: {
     /** At most one message per user and channel (mail, Telegram, push) within this many seconds. */
@@ -314,6 +351,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiRoot: e.TELEGRAM_API_ROOT?.replace(/\/$/, ''),
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
     },
+    payments: {
+      mercadoPago: {
+        accessToken: e.MP_ACCESS_TOKEN,
+        publicKey: e.MP_PUBLIC_KEY,
+        webhookSecret: e.MP_WEBHOOK_SECRET,
+        apiRoot: e.MP_API_ROOT?.replace(/\/$/, ''),
+      },
+      paypal: {
+        clientId: e.PAYPAL_CLIENT_ID,
+        clientSecret: e.PAYPAL_CLIENT_SECRET,
+        webhookId: e.PAYPAL_WEBHOOK_ID,
+        environment: e.PAYPAL_ENVIRONMENT,
+        apiRoot: e.PAYPAL_API_ROOT?.replace(/\/$/, ''),
+      },
+      sandboxSecret: persistedSecret(dataDir, 'paymentSandboxSecret'),
+      currency: e.SHOP_CURRENCY,
+    },
     notifications: {
       cooldownSeconds: e.NOTIFY_COOLDOWN_SECONDS,
       maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
@@ -344,6 +398,18 @@ function crossChecks(config: Config): string[] {
   if (mqtt.url && !mqtt.hookSecret && !mqtt.hookLoopbackOnly) {
     problems.push(
       'MQTT_HOOK_SECRET: con un broker externo (MQTT_URL) defina MQTT_HOOK_SECRET, o MQTT_HOOK_LOOPBACK_ONLY=1 si el broker llama a /sv/mqtt/* desde este mismo equipo.',
+    );
+  }
+  const mp = config.payments.mercadoPago;
+  if (mp.accessToken && (!mp.publicKey || !mp.webhookSecret)) {
+    problems.push(
+      'MP_ACCESS_TOKEN: con MercadoPago defina también MP_PUBLIC_KEY (el formulario de tarjeta) y MP_WEBHOOK_SECRET (la firma de las notificaciones).',
+    );
+  }
+  const paypal = config.payments.paypal;
+  if (Boolean(paypal.clientId) !== Boolean(paypal.clientSecret) || (paypal.clientId && !paypal.webhookId)) {
+    problems.push(
+      'PAYPAL_CLIENT_ID: PayPal necesita PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET y PAYPAL_WEBHOOK_ID juntas.',
     );
   }
   return problems;

@@ -27,6 +27,12 @@ import {
   registerPushRoutes,
 } from './modules/notifications/index.js';
 import { registerRealtime, type StompServer } from './modules/realtime/index.js';
+import {
+  type CardGateway,
+  type PaypalGateway,
+  registerShopModule,
+  type ShopModule,
+} from './modules/shop/index.js';
 import { createSupportService, registerSupportRoutes } from './modules/support/index.js';
 import { registerTelemetry, type Telemetry } from './modules/telemetry/index.js';
 import { createUserDirectory, createUsersService, registerUsersRoutes } from './modules/users/index.js';
@@ -45,6 +51,8 @@ export interface AppModules {
   /** The durable scheduler and the automatic-event engine (tests and the benchmark drive them). */
   scheduler: Scheduler;
   events: EventsEngine;
+  /** The shop's services and gateways (tests drive the sandbox gateways). */
+  shop: ShopModule;
 }
 
 /**
@@ -59,6 +67,8 @@ export async function registerModules(
     googleVerifier?: GoogleVerifier | undefined;
     /** Told each scheduled job's lateness as it starts (the metrics). */
     onJobStart?: ((kind: string, latenessMs: number) => void) | undefined;
+    /** Tests put a fake provider behind the shop's gateway interfaces. */
+    shopGateways?: { card?: CardGateway; paypal?: PaypalGateway } | undefined;
   },
 ): Promise<AppModules> {
   // ---- reference data, licences ----
@@ -152,8 +162,15 @@ export async function registerModules(
   registerViewsRoutes(app, ctx, views);
 
   // ---- support: queries and their live chat; admins are read through the user directory ----
-  // The shop's purchase check (purchases) is plugged in once the shop exists.
-  const support = createSupportService({ db: ctx.db, hub: ctx.hub, notifier, users: userDirectory });
+  // 'Consulta por compra' checks the purchase is the user's through the shop, built further down.
+  const support = createSupportService({
+    db: ctx.db,
+    hub: ctx.hub,
+    notifier,
+    users: userDirectory,
+    purchases: { owns: async (userId, compraId) => (await shop?.owns(userId, compraId)) ?? false },
+  });
+  let shop: ShopModule | undefined;
   registerSupportRoutes(app, ctx, support);
 
   // ---- connectivity: three peers. realtime delivers what modules publish on ctx.hub; mqtt
@@ -246,6 +263,16 @@ export async function registerModules(
       (await devices.views.reachableSensors(userId)).find((s) => s.id === sensorId)?.labelUsuario ?? null,
   });
   const stopAccessWatch = ctx.hub.onAccessRevoked(() => engine?.accessChanged());
+  // ---- shop: products, purchases and payments; licences through licensing, expiry on the scheduler ----
+  shop = await registerShopModule(app, ctx, {
+    notifier,
+    licensing,
+    users: userDirectory,
+    deviceNames: (ids) => devices.sharing.namesOf([...ids]),
+    scheduler,
+    ...(options.shopGateways ? { gateways: options.shopGateways } : {}),
+  });
+
   registerAutomationRoutes(app, ctx, actions, programs);
   registerEventsRoutes(app, ctx, events);
   registerProgramsRoutes(app, ctx, programs, events);
@@ -260,5 +287,5 @@ export async function registerModules(
   // ---- history routes: access checks through devices ----
   registerHistoryRoutes(app, { history, access: devices.access, requireAuth: ctx.requireAuth });
 
-  return { telemetry, mqtt, stomp, deviceChanged, scheduler, events: engine };
+  return { telemetry, mqtt, stomp, deviceChanged, scheduler, events: engine, shop };
 }

@@ -14,6 +14,7 @@ export * from './notifications.js';
 export * from './programs.js';
 export * from './push.js';
 export * from './realtime.js';
+export * from './shop.js';
 export * from './support.js';
 export * from './telemetry.js';
 export * from './values.js';

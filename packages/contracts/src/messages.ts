@@ -374,6 +374,60 @@ export const mensajes = {
   consultaYaEnEseEstado: 'La consulta ya está en ese estado.',
   consultaCompraRequerida: 'Debe indicar la compra de la consulta',
   consultaCompraAjena: 'La compra indicada no existe o no es suya.',
+
+  // Shop (spec 2 §4 status messages, §5, §6, §8; the rest in the same voice)
+  compraEsperaPagoLocal: 'Esperando el pago en el local.',
+  compraEsperaTransferencia:
+    'Esperando la transferencia bancaria. Cuando la recibamos confirmaremos el pago.',
+  compraEsperaPasarela: 'Esperando el pago con tarjeta.',
+  compraPreparando: 'Pago recibido: estamos preparando tu pedido para enviarlo.',
+  compraEsperaRetiro: 'Pago recibido: tu pedido te espera para que lo retires por el local.',
+  compraEnViaje: 'Tu pedido está viajando a la dirección indicada.',
+  compraEntregada: 'Ya tenés tu producto. ¡Gracias por tu compra!',
+  usuarioConSuscripcionPadre:
+    'Ya posees una suscripcion de la que no eres el dueño, solo podras contratar una nueva cuando no pertenezcas a ninguna suscripción.',
+  sinStock: 'Sin stock',
+  carritoVacioTitulo: 'NO HAY PRODUCTOS EN EL CARRITO',
+  carritoVacio: 'El carrito está vacío.',
+  stockSuperado: 'No puede superar el stock disponible {n}',
+  cantidadMinima: 'La cantidad debe ser al menos 1',
+  periodoRequerido: 'Debe seleccionar cada cuantos meses desea pagar',
+  medioPagoInvalido: 'Seleccione un medio de pago válido.',
+  tipoEnvioInvalido: 'Seleccione un tipo de envío válido.',
+  direccionRequerida: 'Indique la dirección de envío.',
+  sinPagosRegistrados: 'No existen pagos registrados',
+  tarjetaMesInvalido: 'Mes de vencimiento de tarjeta incorrecto',
+  tarjetaAnioInvalido: 'Año de vencimiento de tarjeta incorrecto',
+  tarjetaNumeroInvalido: 'Ingresa un número de tarjeta válido.',
+  tarjetaCodigoInvalido: 'Revisa el código de seguridad.',
+  tarjetaNombreInvalido: 'Ingresa un nombre válido.',
+  tarjetaDocumentoInvalido: 'El documento es inválido.',
+  tarjetaNoEncontrada: 'Hubo un error con su numero de tarjeta, chequeelo e ingreselo nuevamente',
+  pagoRechazado: 'El pago fue rechazado: {motivo}. Revise los datos o pruebe con otra tarjeta.',
+  pagoPendiente: 'El pago quedó en revisión. Le avisaremos cuando se acredite.',
+  pagoNoDisponible:
+    'El medio de pago no está disponible en este momento. Intente nuevamente en unos minutos.',
+  productoInexistente: 'El producto indicado no existe o ya no se vende.',
+  planInexistente: 'El plan indicado no existe.',
+  planSoloGratis: 'Este plan solo se ofrece como prueba gratuita.',
+  planSinPrueba: 'Este plan no ofrece prueba gratuita.',
+  pruebaYaUsada: 'Ya usaste la prueba gratuita de este plan.',
+  planSinPaypal: 'Este plan no se puede pagar con PayPal en el período elegido.',
+  paypalNoActiva: 'PayPal no confirmó la suscripción. Intente nuevamente.',
+  compraInexistente: 'La compra indicada no existe o no es suya.',
+  compraNoModificable: 'Solo se puede modificar una compra en espera.',
+  compraNoPagable: 'Esta compra no se puede pagar ahora.',
+  compraNoPasarela: 'Esta compra no se paga con tarjeta: cambie el medio de pago primero.',
+  compraEstadoInvalido: 'La compra no está en un estado que permita esta acción.',
+  tipoEnvioRequeridoCompra: 'Seleccione el tipo de envío.',
+  sinSuscripcionPaga: 'No tiene una suscripción paga activa para cancelar.',
+  suscripcionCancelada: 'La cancelación quedó registrada: la licencia sigue vigente hasta el {fecha}.',
+  webhookFirmaInvalida: 'La notificación no tiene una firma válida.',
+  modoPrueba: 'modo de prueba',
+  compraNotificacionPagada: 'Recibimos el pago de tu compra #{id}',
+  compraNotificacionEstado: 'Tu compra #{id} pasó a {estado}',
+  compraNotificacionActivada: 'Tu licencia {plan} está activa hasta el {fecha}',
+  compraNotificacionRechazada: 'El pago de tu compra #{id} fue rechazado',
   estadoConsultaInvalido: 'Estado de consulta inválido',
   noHayConsultas: 'Todavía no tenés consultas. Creá una y te respondemos a la brevedad.',
   noHayConsultasAbiertas: 'No hay consultas abiertas.',
@@ -571,4 +625,11 @@ export const sustantivos = {
 export function cantidad(n: number, sustantivo: keyof typeof sustantivos): string {
   const [singular, plural] = sustantivos[sustantivo];
   return `${n} ${n === 1 ? singular : plural}`;
+}
+
+/** Fills a catalogue text's `{name}` placeholders: completar(mensajes.stockSuperado, { n: 3 }). */
+export function completar(texto: string, valores: Record<string, string | number>): string {
+  return texto.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in valores ? String(valores[name]) : match,
+  );
 }

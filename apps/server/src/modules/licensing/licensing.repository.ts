@@ -78,18 +78,94 @@ export function createLicensingRepository() {
       return Number(row.id);
     },
 
-    /** Marks tokens whose end date passed as finished (estado 2). */
-    async finishExpired(db: Db, now: number): Promise<number> {
-      const result = await db
+    /** Marks tokens whose end date passed as finished (estado 2); returns those it finished. */
+    async finishExpired(db: Db, now: number) {
+      const rows = await db
         .updateTable('subscription_tokens')
         .set({ estado: estadosToken.finalizado })
         .where('estado', '=', estadosToken.activo)
         .where('fecha_hasta', 'is not', null)
         .where('fecha_hasta', '<=', now)
+        .returning(['id', 'user_id', 'compra_id'])
+        .execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        userId: Number(row.user_id),
+        compraId: row.compra_id === null ? null : Number(row.compra_id),
+      }));
+    },
+
+    /** Plans the shop sells (active ones), cheapest first. */
+    async activePlans(db: Db) {
+      return db
+        .selectFrom('plans')
+        .selectAll()
+        .where('activo', '=', 1)
+        .orderBy('costo')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The user's active paid token of a plan (the one a new purchase of that plan extends). */
+    async activePaidTokenOfPlan(db: Db, userId: number, planId: number, now: number) {
+      return db
+        .selectFrom('subscription_tokens')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('plan_id', '=', planId)
+        .where('estado', '=', estadosToken.activo)
+        .where('es_gratuito', '=', 0)
+        .where((eb) => eb.or([eb('fecha_hasta', 'is', null), eb('fecha_hasta', '>', now)]))
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    async hadFreeTokenOfPlan(db: Db, userId: number, planId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('subscription_tokens')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('plan_id', '=', planId)
+        .where('es_gratuito', '=', 1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async extendToken(db: Db, tokenId: number, values: { fecha_hasta: number; compra_id: number }) {
+      await db
+        .updateTable('subscription_tokens')
+        .set({ ...values, cancelacion_solicitada: 0 })
+        .where('id', '=', tokenId)
+        .execute();
+    },
+
+    async setCompra(db: Db, tokenId: number, compraId: number) {
+      await db
+        .updateTable('subscription_tokens')
+        .set({ compra_id: compraId })
+        .where('id', '=', tokenId)
+        .execute();
+    },
+
+    async setCancellation(db: Db, compraId: number, requested: boolean): Promise<number> {
+      const result = await db
+        .updateTable('subscription_tokens')
+        .set({ cancelacion_solicitada: requested ? 1 : 0 })
+        .where('compra_id', '=', compraId)
+        .where('estado', '=', estadosToken.activo)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
+
+    async tokensOfPurchases(db: Db, compraIds: readonly number[]) {
+      if (compraIds.length === 0) return [];
+      return db
+        .selectFrom('subscription_tokens')
+        .selectAll()
+        .where('compra_id', 'in', [...compraIds])
+        .orderBy('id')
+        .execute();
+    },
   };
 }
-
 export type LicensingRepository = ReturnType<typeof createLicensingRepository>;

@@ -127,11 +127,71 @@ export function createLicensingService(deps: LicensingDeps) {
       return repo.hasAnyToken(db, userId);
     },
 
-    /** Finishes tokens past their end date; returns how many. */
-    async finishExpired(now: number = Date.now()): Promise<number> {
+    /** Finishes tokens past their end date; returns the tokens it finished (owner, purchase). */
+    async finishExpired(now: number = Date.now()) {
       return repo.finishExpired(db, now);
+    },
+
+    /** The plans the shop sells, cheapest first. */
+    async activePlans(executor: Db = db) {
+      return repo.activePlans(executor);
+    },
+
+    async planById(planId: number, executor: Db = db) {
+      return repo.planById(executor, planId);
+    },
+
+    /** Whether the user already had the free trial of this plan (a trial is offered once per plan). */
+    async hadTrialOf(userId: number, planId: number, executor: Db = db): Promise<boolean> {
+      return repo.hadFreeTokenOfPlan(executor, userId, planId);
+    },
+
+    /**
+     * The licence a confirmed purchase grants, inside the purchase's transaction. Paid: an active
+     * paid token of the same plan is extended from its end (or from now), and the purchase it came
+     * from is returned as `replacedCompraId`; otherwise a token is issued from now. Free: a trial
+     * token of `months` months.
+     */
+    async grantPurchased(
+      executor: Db,
+      input: { userId: number; planId: number; months: number; compraId: number; esGratuito: boolean },
+    ): Promise<{ tokenId: number; fechaHasta: number; replacedCompraId: number | null }> {
+      const plan = await repo.planById(executor, input.planId);
+      if (!plan) throw new Error(`No existe el plan ${input.planId}`);
+      const now = Date.now();
+      if (!input.esGratuito) {
+        const current = await repo.activePaidTokenOfPlan(executor, input.userId, input.planId, now);
+        if (current) {
+          const fechaHasta = addMonths(Math.max(now, Number(current.fecha_hasta ?? now)), input.months);
+          await repo.extendToken(executor, Number(current.id), {
+            fecha_hasta: fechaHasta,
+            compra_id: input.compraId,
+          });
+          const replaced = current.compra_id === null ? null : Number(current.compra_id);
+          return {
+            tokenId: Number(current.id),
+            fechaHasta,
+            replacedCompraId: replaced === input.compraId ? null : replaced,
+          };
+        }
+      }
+      const tokenId = await issue(executor, input.userId, plan, {
+        months: input.months,
+        esGratuito: input.esGratuito,
+      });
+      await repo.setCompra(executor, tokenId, input.compraId);
+      return { tokenId, fechaHasta: addMonths(now, input.months), replacedCompraId: null };
+    },
+
+    /** Cancellation requested (or withdrawn) on the tokens of a purchase; they stay valid until fechaHasta. */
+    async setCancellation(compraId: number, requested: boolean, executor: Db = db): Promise<number> {
+      return repo.setCancellation(executor, compraId, requested);
+    },
+
+    /** The tokens each purchase issued or last extended (Mis compras' detail). */
+    async tokensOfPurchases(compraIds: readonly number[], executor: Db = db) {
+      return repo.tokensOfPurchases(executor, compraIds);
     },
   };
 }
-
 export type LicensingService = ReturnType<typeof createLicensingService>;

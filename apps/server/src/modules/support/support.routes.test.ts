@@ -41,20 +41,36 @@ describe.each(engines)('support queries API (%s)', (engine) => {
     expect(list.consultas.map((c: { id: number }) => c.id)).toEqual([created.id]);
   });
 
-  it('keeps a purchase query with the purchase id given (the shop does not exist yet)', async () => {
+  it("opens a purchase query on the user's own purchase only", async () => {
     const user = await createUser(t);
+    const compra = (
+      await post('/sv/api/ventas/grabarSuscripcion', user.auth, {
+        id: 4,
+        cantidadMeses: 1,
+        medioPago: { id: 3 },
+      })
+    ).json().compra as { id: number };
     const res = await post('/sv/api/consulta/grabar', user.auth, {
       mensaje: 'No me llegó el pedido',
       tipoProblema: 4,
       esDeCompra: true,
-      compra: { id: 77 },
+      compra: { id: compra.id },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().pedido).toMatchObject({
       esDeCompra: true,
-      compra: { id: 77 },
-      titulo: 'Consulta por compra #77',
+      compra: { id: compra.id },
+      titulo: `Consulta por compra #${compra.id}`,
     });
+    const stranger = await createUser(t);
+    const foreign = await post('/sv/api/consulta/grabar', stranger.auth, {
+      mensaje: 'No me llegó el pedido',
+      tipoProblema: 4,
+      esDeCompra: true,
+      compra: { id: compra.id },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().mensaje).toBe(mensajes.consultaCompraAjena);
     const missing = await post('/sv/api/consulta/grabar', user.auth, {
       mensaje: 'No me llegó el pedido',
       tipoProblema: 4,

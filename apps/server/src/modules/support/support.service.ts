@@ -39,10 +39,7 @@ export interface SupportDeps {
     idsWithPlatformRole(rol: string): Promise<number[]>;
     usernamesOf(userIds: readonly number[]): Promise<Map<number, string>>;
   };
-  /**
-   * The shop's ownership check for 'Consulta por compra'. The shop does not exist yet: until it
-   * plugs this in, the purchase id is stored as given (it exposes nothing; see docs/api-support.md).
-   */
+  /** The shop's ownership check for 'Consulta por compra': a foreign or unknown purchase is refused. */
   purchases?: { owns(userId: number, compraId: number): Promise<boolean> };
   now?: () => number;
 }

@@ -11,6 +11,7 @@ import * as m0011 from './migrations/0011_support.js';
 import * as m0015 from './migrations/0015_history_chunks.js';
 import * as m0016 from './migrations/0016_automation.js';
 import * as m0017 from './migrations/0017_events_programs.js';
+import * as m0018 from './migrations/0018_shop.js';
 
 /**
  * Migrations are imported statically (not read from disk) so the same list works from
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0015_history_chunks': m0015,
   '0016_automation': m0016,
   '0017_events_programs': m0017,
+  '0018_shop': m0018,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -107,6 +107,11 @@ export interface PlansTable {
   permite_vistas: Bool;
   permite_mapa: Bool;
   activo: Bool;
+  /** PayPal billing plan ids per period (1, 3, 6, 12 months); null = not sold through PayPal. */
+  paypal_plan_uno: Generated<string | null>;
+  paypal_plan_tres: Generated<string | null>;
+  paypal_plan_seis: Generated<string | null>;
+  paypal_plan_doce: Generated<string | null>;
 }
 
 /** A user's licence: limits are copied from the plan when the token is issued. */
@@ -126,6 +131,8 @@ export interface SubscriptionTokensTable {
   fecha_desde: EpochMs;
   fecha_hasta: EpochMs | null;
   created_at: EpochMs;
+  /** The purchase that issued or last extended it; null for the registration trial and seeds. */
+  compra_id: Generated<number | null>;
 }
 
 export interface DeviceTypesTable {
@@ -455,6 +462,89 @@ export interface PushSubscriptionsTable {
   last_success_at: EpochMs | null;
 }
 
+export interface ProductCategoriesTable {
+  id: number;
+  descripcion: string;
+}
+
+export interface ProductsTable {
+  id: Id;
+  nombre: string;
+  descripcion: string;
+  modelo: string;
+  categoria_id: number;
+  /** Unit price, local currency. */
+  valor: number;
+  stock: number;
+  activo: Bool;
+  created_at: EpochMs;
+}
+
+/** A purchase (spec 2 §3): a licence (plan + months) or products from the cart. */
+export interface PurchasesTable {
+  id: Id;
+  user_id: number;
+  estado_id: number;
+  tipo_compra_id: number;
+  medio_pago_id: number | null;
+  tipo_envio_id: number | null;
+  direccion_envio: string | null;
+  total: number;
+  moneda: 'ARS' | 'USD';
+  plan_id: number | null;
+  cantidad_meses: number | null;
+  modo_gratuita: Bool;
+  ref_mercado_pago: string | null;
+  /** The PayPal subscription id (unique: one subscription pays one purchase). */
+  ref_paypal: string | null;
+  numero_seguimiento: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface PurchaseItemsTable {
+  id: Id;
+  purchase_id: number;
+  product_id: number | null;
+  plan_id: number | null;
+  nombre: string;
+  modelo: string;
+  cantidad: number;
+  costo: number;
+}
+
+export interface PurchasePaymentsTable {
+  id: Id;
+  purchase_id: number;
+  motivo: string;
+  origen: string;
+  monto: number;
+  monto_final_recibido: number;
+  moneda: 'ARS' | 'USD';
+  ref_externa: string | null;
+  created_at: EpochMs;
+}
+
+export interface PurchaseLogsTable {
+  id: Id;
+  purchase_id: number;
+  descripcion: string;
+  autor_id: number | null;
+  created_at: EpochMs;
+}
+
+export interface PurchaseDevicesTable {
+  purchase_id: number;
+  device_id: number;
+}
+
+export interface PaymentNotificationsTable {
+  id: Id;
+  proveedor: string;
+  ref_notificacion: string;
+  created_at: EpochMs;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -497,6 +587,14 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   notification_cooldowns: NotificationCooldownsTable;
   push_subscriptions: PushSubscriptionsTable;
+  product_categories: ProductCategoriesTable;
+  products: ProductsTable;
+  purchases: PurchasesTable;
+  purchase_items: PurchaseItemsTable;
+  purchase_payments: PurchasePaymentsTable;
+  purchase_logs: PurchaseLogsTable;
+  purchase_devices: PurchaseDevicesTable;
+  payment_notifications: PaymentNotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

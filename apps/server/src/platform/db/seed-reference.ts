@@ -1,11 +1,12 @@
 import { tiposSensorCatalogo, tiposSuscripcionCatalogo, tiposWidgetCatalogo } from '@nexo/contracts';
+import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './client.js';
 import { countryCallingCodes } from './country-codes.js';
 import { engineOf } from './dialect.js';
 import type { PlansTable } from './schema.js';
 
-type PlanSeed = Omit<PlansTable, 'id'>;
+type PlanSeed = Omit<Insertable<PlansTable>, 'id'>;
 
 /** Advisory lock id serialising the start-up seeds of concurrent instances. */
 export const seedLockKey = 7_310_001;

@@ -1,0 +1,75 @@
+import { mensajes } from '@nexo/contracts';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/client.js';
+import { forbidden, notFound } from '../../platform/http/errors.js';
+import type { RealtimePublisher } from '../../platform/realtime.js';
+import type { LicensingService } from '../licensing/index.js';
+import type { CardGateway, PaypalGateway } from './gateways/gateway.js';
+import { createPurchaseLedger, type Notifier } from './purchase-ledger.js';
+import { createShopRepository, type PurchaseRow } from './shop.repository.js';
+import { createShopViews } from './shop.views.js';
+
+/** What the shop needs from its siblings and the platform; modules.ts passes the real ones. */
+export interface ShopDeps {
+  db: Db;
+  log: Logger;
+  hub: RealtimePublisher;
+  notifier: Notifier;
+  licensing: LicensingService;
+  /** The users module's directory: sub-users cannot buy, admins are read now, usernames for lists. */
+  users: {
+    parentOf(userId: number): Promise<number | null>;
+    hasPlatformRole(userId: number, rol: string): Promise<boolean>;
+    usernamesOf(userIds: readonly number[]): Promise<Map<number, string>>;
+  };
+  /** Device names for a purchase's assigned devices (the devices module). */
+  deviceNames?: (ids: readonly number[]) => Promise<Map<number, string>>;
+  card: CardGateway;
+  paypal: PaypalGateway;
+  /** The local currency the card gateway charges. */
+  currency: string;
+  /** Where providers send notifications and return buyers (PUBLIC_URL); null = not announced. */
+  publicUrl: string | null;
+  now?: () => number;
+}
+
+/** The pieces both shop services share: repository, views, ledger and the ownership checks. */
+export function createShopContext(deps: ShopDeps) {
+  const now = deps.now ?? Date.now;
+  const repo = createShopRepository();
+  const ledger = createPurchaseLedger({ ...deps, repo, now });
+  const toCompras = createShopViews({
+    repo,
+    licensing: deps.licensing,
+    deviceNames: deps.deviceNames ?? (async () => new Map()),
+    usernamesOf: (ids) => deps.users.usernamesOf(ids),
+  });
+
+  return {
+    deps,
+    repo,
+    ledger,
+    toCompras,
+    now,
+
+    /** Sub-users buy nothing: their licence is their parent's (spec 2 §6). */
+    async requireBuyer(userId: number) {
+      if ((await deps.users.parentOf(userId)) !== null) throw forbidden(mensajes.usuarioConSuscripcionPadre);
+    },
+
+    /** The purchase if it is the user's; a foreign or unknown id answers the same 404. */
+    async ownPurchase(db: Db, userId: number, id: number, lock = false): Promise<PurchaseRow> {
+      const purchase = lock ? await repo.purchaseForUpdate(db, id) : await repo.purchase(db, id);
+      if (!purchase || purchase.user_id !== userId) throw notFound(mensajes.compraInexistente);
+      return purchase;
+    },
+
+    async compra(db: Db, purchase: PurchaseRow, admin = false) {
+      const [compra] = await toCompras(db, [purchase], { admin });
+      if (!compra) throw new Error('compra sin vista');
+      return compra;
+    },
+  };
+}
+
+export type ShopContext = ReturnType<typeof createShopContext>;

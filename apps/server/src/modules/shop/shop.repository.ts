@@ -1,0 +1,283 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/client.js';
+import { engineOf } from '../../platform/db/dialect.js';
+import type {
+  ProductsTable,
+  PurchaseItemsTable,
+  PurchaseLogsTable,
+  PurchasePaymentsTable,
+  PurchasesTable,
+} from '../../platform/db/schema.js';
+
+export type ProductRow = Selectable<ProductsTable> & { categoria: string };
+export type PurchaseRow = Selectable<PurchasesTable>;
+export type ItemRow = Selectable<PurchaseItemsTable>;
+export type PaymentRow = Selectable<PurchasePaymentsTable>;
+export type LogRow = Selectable<PurchaseLogsTable>;
+
+// PostgreSQL hands bigint and double columns back as strings; every row is read through these.
+const num = (value: unknown) => Number(value);
+const numOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+function normalizePurchase(row: Selectable<PurchasesTable>): PurchaseRow {
+  return {
+    ...row,
+    id: num(row.id),
+    user_id: num(row.user_id),
+    estado_id: num(row.estado_id),
+    tipo_compra_id: num(row.tipo_compra_id),
+    medio_pago_id: numOrNull(row.medio_pago_id),
+    tipo_envio_id: numOrNull(row.tipo_envio_id),
+    total: num(row.total),
+    plan_id: numOrNull(row.plan_id),
+    cantidad_meses: numOrNull(row.cantidad_meses),
+    modo_gratuita: num(row.modo_gratuita),
+    created_at: num(row.created_at),
+    updated_at: num(row.updated_at),
+  };
+}
+
+/** Queries on the shop's own tables. Every function takes the executor so it can join a transaction. */
+export function createShopRepository() {
+  return {
+    async categories(db: Db) {
+      return db.selectFrom('product_categories').selectAll().orderBy('id').execute();
+    },
+
+    async products(db: Db, options: { categoriaId?: number | undefined; ids?: readonly number[] } = {}) {
+      let query = db
+        .selectFrom('products as p')
+        .innerJoin('product_categories as c', 'c.id', 'p.categoria_id')
+        .selectAll('p')
+        .select('c.descripcion as categoria')
+        .where('p.activo', '=', 1);
+      if (options.categoriaId !== undefined) query = query.where('p.categoria_id', '=', options.categoriaId);
+      if (options.ids) {
+        if (options.ids.length === 0) return [];
+        query = query.where('p.id', 'in', [...options.ids]);
+      }
+      const rows = await query.orderBy('p.categoria_id').orderBy('p.nombre').execute();
+      return rows.map((row) => ({
+        ...row,
+        id: num(row.id),
+        valor: num(row.valor),
+        stock: num(row.stock),
+        categoria_id: num(row.categoria_id),
+      }));
+    },
+
+    async countProducts(db: Db): Promise<number> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return num(row.n);
+    },
+
+    /**
+     * Takes `cantidad` units if that many are left, in one conditional update: two buyers of the
+     * last unit cannot both succeed, whatever the isolation level. Returns whether it took them.
+     */
+    async reserveStock(db: Db, productId: number, cantidad: number): Promise<boolean> {
+      const result = await db
+        .updateTable('products')
+        .set((eb) => ({ stock: eb('stock', '-', cantidad) }))
+        .where('id', '=', productId)
+        .where('activo', '=', 1)
+        .where('stock', '>=', cantidad)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async releaseStock(db: Db, productId: number, cantidad: number): Promise<void> {
+      await db
+        .updateTable('products')
+        .set((eb) => ({ stock: eb('stock', '+', cantidad) }))
+        .where('id', '=', productId)
+        .execute();
+    },
+
+    async insertPurchase(
+      db: Db,
+      values: Omit<PurchasesTable, 'id' | 'created_at' | 'updated_at'>,
+      now: number,
+    ) {
+      const row = await db
+        .insertInto('purchases')
+        .values({ ...values, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return num(row.id);
+    },
+
+    async insertItems(
+      db: Db,
+      purchaseId: number,
+      items: Array<Omit<PurchaseItemsTable, 'id' | 'purchase_id'>>,
+    ) {
+      if (items.length === 0) return;
+      await db
+        .insertInto('purchase_items')
+        .values(items.map((item) => ({ ...item, purchase_id: purchaseId })))
+        .execute();
+    },
+
+    async purchase(db: Db, id: number): Promise<PurchaseRow | undefined> {
+      const row = await db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? normalizePurchase(row) : undefined;
+    },
+
+    /** The purchase, locked for the rest of the transaction on PostgreSQL (SQLite writers are serial). */
+    async purchaseForUpdate(db: Db, id: number): Promise<PurchaseRow | undefined> {
+      let query = db.selectFrom('purchases').selectAll().where('id', '=', id);
+      if (engineOf(db) === 'postgres') query = query.forUpdate();
+      const row = await query.executeTakeFirst();
+      return row ? normalizePurchase(row) : undefined;
+    },
+
+    async purchaseByPaypalRef(db: Db, ref: string): Promise<PurchaseRow | undefined> {
+      const row = await db
+        .selectFrom('purchases')
+        .selectAll()
+        .where('ref_paypal', '=', ref)
+        .executeTakeFirst();
+      return row ? normalizePurchase(row) : undefined;
+    },
+
+    async purchasesOf(db: Db, userId: number): Promise<PurchaseRow[]> {
+      const rows = await db
+        .selectFrom('purchases')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(normalizePurchase);
+    },
+
+    async allPurchases(db: Db, estados: readonly number[] | null): Promise<PurchaseRow[]> {
+      let query = db.selectFrom('purchases').selectAll();
+      if (estados) query = query.where('estado_id', 'in', [...estados]);
+      const rows = await query.orderBy('id', 'desc').limit(1000).execute();
+      return rows.map(normalizePurchase);
+    },
+
+    async updatePurchase(db: Db, id: number, values: Partial<Omit<PurchasesTable, 'id'>>, now: number) {
+      await db
+        .updateTable('purchases')
+        .set({ ...values, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Moves a purchase from one state to another only if it is still in `from`: two concurrent
+     * confirmations cannot both move it. Returns whether it moved.
+     */
+    async moveState(db: Db, id: number, from: readonly number[], to: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('purchases')
+        .set({ estado_id: to, updated_at: now })
+        .where('id', '=', id)
+        .where('estado_id', 'in', [...from])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async items(db: Db, purchaseIds: readonly number[]): Promise<ItemRow[]> {
+      if (purchaseIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('purchase_items')
+        .selectAll()
+        .where('purchase_id', 'in', [...purchaseIds])
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        id: num(row.id),
+        purchase_id: num(row.purchase_id),
+        product_id: numOrNull(row.product_id),
+        plan_id: numOrNull(row.plan_id),
+        cantidad: num(row.cantidad),
+        costo: num(row.costo),
+      }));
+    },
+
+    /**
+     * Records a provider payment once: `ref_externa` is unique, so a second webhook or retry for the
+     * same provider payment inserts nothing. Returns the new payment id, or null when it was known.
+     */
+    async insertPayment(db: Db, values: Omit<PurchasePaymentsTable, 'id'>): Promise<number | null> {
+      const row = await db
+        .insertInto('purchase_payments')
+        .values(values)
+        .onConflict((oc) => oc.column('ref_externa').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row ? num(row.id) : null;
+    },
+
+    async payments(db: Db, purchaseIds: readonly number[]): Promise<PaymentRow[]> {
+      if (purchaseIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('purchase_payments')
+        .selectAll()
+        .where('purchase_id', 'in', [...purchaseIds])
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        id: num(row.id),
+        purchase_id: num(row.purchase_id),
+        monto: num(row.monto),
+        monto_final_recibido: num(row.monto_final_recibido),
+        created_at: num(row.created_at),
+      }));
+    },
+
+    async insertLog(db: Db, purchaseId: number, descripcion: string, autorId: number | null, now: number) {
+      await db
+        .insertInto('purchase_logs')
+        .values({ purchase_id: purchaseId, descripcion, autor_id: autorId, created_at: now })
+        .execute();
+    },
+
+    async logs(db: Db, purchaseIds: readonly number[]): Promise<LogRow[]> {
+      if (purchaseIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('purchase_logs')
+        .selectAll()
+        .where('purchase_id', 'in', [...purchaseIds])
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        id: num(row.id),
+        purchase_id: num(row.purchase_id),
+        created_at: num(row.created_at),
+      }));
+    },
+
+    async devices(db: Db, purchaseIds: readonly number[]) {
+      if (purchaseIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('purchase_devices')
+        .selectAll()
+        .where('purchase_id', 'in', [...purchaseIds])
+        .execute();
+      return rows.map((row) => ({ purchaseId: num(row.purchase_id), deviceId: num(row.device_id) }));
+    },
+
+    /** Remembers a provider notification; false when it was seen before (a redelivery). */
+    async rememberNotification(db: Db, proveedor: string, ref: string, now: number): Promise<boolean> {
+      const row = await db
+        .insertInto('payment_notifications')
+        .values({ proveedor, ref_notificacion: ref, created_at: now })
+        .onConflict((oc) => oc.columns(['proveedor', 'ref_notificacion']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type ShopRepository = ReturnType<typeof createShopRepository>;

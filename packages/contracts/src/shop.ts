@@ -1,0 +1,455 @@
+import { z } from 'zod';
+import { IdSchema, RefSchema, requiredIssue, sinControl } from './common.js';
+import { mensajes } from './messages.js';
+
+/**
+ * The shop (spec 2 §2 /tienda/*, §3 Purchase, Product, Payment form, §4 purchase and token states,
+ * §5 payment and cart rules, §7 Sales, §9 periods and currency). The server prices everything: no
+ * body carries a price or a total, only ids, quantities and the period.
+ */
+
+/** Purchase states (spec 2 §4). */
+export const estadosCompra = {
+  enEspera: 1,
+  pagada: 2,
+  cancelada: 3,
+  enviada: 4,
+  entregada: 5,
+  cancelacionSolicitada: 6,
+  finalizada: 7,
+  activada: 8,
+} as const;
+export type EstadoCompraId = (typeof estadosCompra)[keyof typeof estadosCompra];
+export const estadosCompraCatalogo = [
+  { id: 1, descripcion: 'En espera' },
+  { id: 2, descripcion: 'Pagada' },
+  { id: 3, descripcion: 'Cancelada' },
+  { id: 4, descripcion: 'Enviada' },
+  { id: 5, descripcion: 'Entregada' },
+  { id: 6, descripcion: 'Cancelación solicitada' },
+  { id: 7, descripcion: 'Finalizada' },
+  { id: 8, descripcion: 'Activada' },
+] as const;
+
+/** Purchase types, payment means and shipping types (spec 2 §4, §9). */
+export const tiposCompra = { licencia: 1, producto: 2 } as const;
+export const tiposCompraCatalogo = [
+  { id: 1, descripcion: 'Licencia' },
+  { id: 2, descripcion: 'Producto' },
+] as const;
+export const mediosPago = { pagoEnLocal: 1, pasarela: 2, transferencia: 3 } as const;
+export const mediosPagoCatalogo = [
+  { id: 1, descripcion: 'Pago en el local' },
+  { id: 2, descripcion: 'Tarjeta (MercadoPago)' },
+  { id: 3, descripcion: 'Transferencia bancaria' },
+] as const;
+/** PayPal pays licences only; it is a payment origin, not a means a cart offers. */
+export const medioPagoPaypal = { id: 4, descripcion: 'PayPal' } as const;
+export const tiposEnvio = { correo: 1, retiroLocal: 2 } as const;
+export const tiposEnvioCatalogo = [
+  { id: 1, descripcion: 'Correo' },
+  { id: 2, descripcion: 'Retiro por local' },
+] as const;
+
+export function descripcionDe(
+  catalogo: ReadonlyArray<{ id: number; descripcion: string }>,
+  id: number | null,
+) {
+  return catalogo.find((entry) => entry.id === id)?.descripcion ?? '';
+}
+
+/** Subscription periods (spec 2 §9): months, name and the suffix after a total. */
+export const periodosSuscripcion = [
+  { meses: 1, nombre: 'Mensual', sufijo: 'mensuales' },
+  { meses: 3, nombre: 'Trimestral', sufijo: 'trimestrales' },
+  { meses: 6, nombre: 'Semestral', sufijo: 'semestrales' },
+  { meses: 12, nombre: 'Anual', sufijo: 'anuales' },
+] as const;
+export type CantidadMeses = 1 | 3 | 6 | 12;
+export function periodoDe(meses: number | null | undefined) {
+  return periodosSuscripcion.find((p) => p.meses === meses) ?? null;
+}
+
+/** The plan fields that price each period: local currency for the card gateway, USD for PayPal. */
+export const costoPorPeriodo = {
+  1: { local: 'costo', paypal: 'costoPaypal', paypalPlan: 'idSuscripcionPaypalUno' },
+  3: { local: 'costoTres', paypal: 'costoTresPaypal', paypalPlan: 'idSuscripcionPaypalTres' },
+  6: { local: 'costoSeis', paypal: 'costoSeisPaypal', paypalPlan: 'idSuscripcionPaypalSeis' },
+  12: { local: 'costoDoce', paypal: 'costoDocePaypal', paypalPlan: 'idSuscripcionPaypalDoce' },
+} as const;
+
+/**
+ * Money as the spec writes it (§9): '$' for the local currency, 'USD' for PayPal, '.' for
+ * thousands and ',' for decimals; whole amounts without decimals.
+ */
+export function formatoMoneda(monto: number, moneda: 'ARS' | 'USD' = 'ARS'): string {
+  const negativo = monto < 0;
+  const [entero = '0', decimales = '00'] = Math.abs(monto).toFixed(2).split('.');
+  const miles = entero.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const cuerpo = decimales === '00' ? miles : `${miles},${decimales}`;
+  return `${negativo ? '-' : ''}${moneda === 'USD' ? 'USD ' : '$'}${cuerpo}`;
+}
+
+/** The status message of a purchase (spec 2 §4), or null where the spec gives none. */
+export function mensajeEstadoCompra(compra: {
+  estadoId: number;
+  tipoCompraId: number;
+  medioPagoId: number | null;
+  tipoEnvioId: number | null;
+}): string | null {
+  switch (compra.estadoId) {
+    case estadosCompra.enEspera:
+      if (compra.medioPagoId === mediosPago.pagoEnLocal) return mensajes.compraEsperaPagoLocal;
+      if (compra.medioPagoId === mediosPago.transferencia) return mensajes.compraEsperaTransferencia;
+      if (compra.medioPagoId === mediosPago.pasarela) return mensajes.compraEsperaPasarela;
+      return null;
+    case estadosCompra.pagada:
+      if (compra.tipoCompraId !== tiposCompra.producto) return null;
+      if (compra.tipoEnvioId === tiposEnvio.correo) return mensajes.compraPreparando;
+      if (compra.tipoEnvioId === tiposEnvio.retiroLocal) return mensajes.compraEsperaRetiro;
+      return null;
+    case estadosCompra.enviada:
+      return compra.tipoEnvioId === tiposEnvio.correo ? mensajes.compraEnViaje : null;
+    case estadosCompra.entregada:
+      return mensajes.compraEntregada;
+    default:
+      return null;
+  }
+}
+
+const DescripcionSchema = z.object({ id: z.number(), descripcion: z.string() });
+
+export const CategoriaProductoSchema = DescripcionSchema;
+export type CategoriaProducto = z.infer<typeof CategoriaProductoSchema>;
+
+export const ProductoSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  modelo: z.string(),
+  /** Unit price in the local currency. */
+  valor: z.number(),
+  stock: z.number(),
+  categoriaProducto: DescripcionSchema,
+});
+export type Producto = z.infer<typeof ProductoSchema>;
+
+/** A plan as the shop lists it (spec 2 §3 Subscription plan), PayPal plan ids included. */
+export const PlanTiendaSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  tipoSuscripcion: DescripcionSchema,
+  costo: z.number(),
+  costoTres: z.number(),
+  costoSeis: z.number(),
+  costoDoce: z.number(),
+  costoPaypal: z.number(),
+  costoTresPaypal: z.number(),
+  costoSeisPaypal: z.number(),
+  costoDocePaypal: z.number(),
+  idSuscripcionPaypalUno: z.string().nullable(),
+  idSuscripcionPaypalTres: z.string().nullable(),
+  idSuscripcionPaypalSeis: z.string().nullable(),
+  idSuscripcionPaypalDoce: z.string().nullable(),
+  cantMesesGratis: z.number(),
+  cantidadSensores: z.number(),
+  cantidadDispositivos: z.number(),
+  cantidadUsuarios: z.number(),
+  soloGratis: z.boolean(),
+  puedeSerGratis: z.boolean(),
+  permiteVistas: z.boolean(),
+  permiteMapa: z.boolean(),
+});
+export type PlanTienda = z.infer<typeof PlanTiendaSchema>;
+
+export const ItemCompraSchema = z.object({
+  id: z.number(),
+  cantidad: z.number(),
+  /** Unit cost charged. */
+  costo: z.number(),
+  producto: z.object({ id: z.number(), nombre: z.string(), modelo: z.string() }).nullable(),
+  suscripcion: z.object({ id: z.number(), nombre: z.string() }).nullable(),
+});
+export const PagoSchema = z.object({
+  id: z.number(),
+  fecha: z.number(),
+  motivo: z.string(),
+  origenPago: z.string(),
+  monto: z.number(),
+  montoFinalRecibido: z.number(),
+  moneda: z.enum(['ARS', 'USD']),
+});
+export type Pago = z.infer<typeof PagoSchema>;
+export const LogCompraSchema = z.object({ id: z.number(), fecha: z.number(), descripcion: z.string() });
+export const SuscripcionTokenSchema = z.object({
+  id: z.number(),
+  estado: DescripcionSchema,
+  fechaDesde: z.number(),
+  fechaHasta: z.number().nullable(),
+  esGratuito: z.boolean(),
+  cancelacionSolicitada: z.boolean(),
+});
+
+export const CompraSchema = z.object({
+  id: z.number(),
+  fechaCreada: z.number(),
+  estadoCompra: DescripcionSchema,
+  tipoCompra: DescripcionSchema,
+  medioPago: DescripcionSchema.nullable(),
+  tipoEnvio: DescripcionSchema.nullable(),
+  direccionEnvio: z.string().nullable(),
+  totalCompra: z.number(),
+  moneda: z.enum(['ARS', 'USD']),
+  /** Licence purchases: the months paid (1, 3, 6, 12). */
+  cantidadMeses: z.number().nullable(),
+  itemsCompra: z.array(ItemCompraSchema),
+  pagos: z.array(PagoSchema),
+  logs: z.array(LogCompraSchema),
+  suscripcionesToken: z.array(SuscripcionTokenSchema),
+  equipos: z.array(z.object({ id: z.number(), nombre: z.string() })),
+  refMercadoPago: z.string().nullable(),
+  numeroSeguimiento: z.string().nullable(),
+  modoGratuita: z.boolean(),
+  /** The status message of spec 2 §4, null where it gives none. */
+  mensajeEstado: z.string().nullable(),
+  /** Only in admin answers. */
+  usuario: z.object({ id: z.number(), username: z.string() }).optional(),
+  montoFinalRecibido: z.number().optional(),
+});
+export type Compra = z.infer<typeof CompraSchema>;
+
+/** What the card form and the PayPal button need: the gateway's public key and whether it is the sandbox. */
+export const ConfigPagosSchema = z.object({
+  modoPrueba: z.boolean(),
+  mercadoPagoPublicKey: z.string().nullable(),
+  paypalClientId: z.string().nullable(),
+});
+export type ConfigPagos = z.infer<typeof ConfigPagosSchema>;
+
+// ---- inputs ----
+
+const cantidadMesesSchema = z.coerce
+  .number({ error: () => mensajes.periodoRequerido })
+  .refine((m) => [1, 3, 6, 12].includes(m), { error: mensajes.periodoRequerido })
+  .transform((m) => m as CantidadMeses);
+
+/** Cart quantity (spec 2 §5): a whole number from 1; the stock bound is checked by the server. */
+export const cantidadCarritoSchema = z.coerce
+  .number({ error: requiredIssue })
+  .int({ error: mensajes.soloNumerosEnteros })
+  .min(1, { error: mensajes.cantidadMinima })
+  .max(100_000, { error: mensajes.cantidadMinima });
+
+export const ItemCarritoInputSchema = z.strictObject({
+  /** Only products go through the cart; licences are bought from /tienda/suscripcion. */
+  tipoCompra: z
+    .union([z.literal(tiposCompra.producto), z.object({ id: z.literal(tiposCompra.producto) })])
+    .optional(),
+  producto: RefSchema,
+  cantidad: cantidadCarritoSchema,
+});
+
+const direccionSchema = sinControl(
+  z.string().trim().min(5, { error: mensajes.muyCorto }).max(300, { error: mensajes.muyLargo }),
+);
+
+/** POST /api/ventas/generarCompra: the cart, the payment means and the shipping type. */
+export const GenerarCompraInputSchema = z
+  .strictObject({
+    carrito: z.array(ItemCarritoInputSchema).min(1, { error: mensajes.carritoVacio }).max(50),
+    medioPago: RefSchema,
+    tipoEnvio: RefSchema,
+    direccionEnvio: direccionSchema.optional().nullable(),
+  })
+  .refine((input) => mediosPagoCatalogo.some((m) => m.id === input.medioPago.id), {
+    error: mensajes.medioPagoInvalido,
+    path: ['medioPago'],
+  })
+  .refine((input) => tiposEnvioCatalogo.some((t) => t.id === input.tipoEnvio.id), {
+    error: mensajes.tipoEnvioInvalido,
+    path: ['tipoEnvio'],
+  })
+  .refine((input) => input.tipoEnvio.id !== tiposEnvio.correo || Boolean(input.direccionEnvio), {
+    error: mensajes.direccionRequerida,
+    path: ['direccionEnvio'],
+  });
+export type GenerarCompraInput = z.input<typeof GenerarCompraInputSchema>;
+export type GenerarCompraData = z.output<typeof GenerarCompraInputSchema>;
+
+/** POST /api/ventas/modificarCompra: a waiting purchase's payment means and shipping. */
+export const ModificarCompraInputSchema = z
+  .strictObject({
+    id: IdSchema,
+    medioPago: RefSchema,
+    tipoEnvio: RefSchema.optional().nullable(),
+    direccionEnvio: direccionSchema.optional().nullable(),
+  })
+  .refine((input) => mediosPagoCatalogo.some((m) => m.id === input.medioPago.id), {
+    error: mensajes.medioPagoInvalido,
+    path: ['medioPago'],
+  })
+  .refine((input) => !input.tipoEnvio || tiposEnvioCatalogo.some((t) => t.id === input.tipoEnvio?.id), {
+    error: mensajes.tipoEnvioInvalido,
+    path: ['tipoEnvio'],
+  });
+export type ModificarCompraInput = z.input<typeof ModificarCompraInputSchema>;
+export type ModificarCompraData = z.output<typeof ModificarCompraInputSchema>;
+
+/**
+ * The card data the gateway's tokenization returned (spec 2 §3 Payment form): the card number and
+ * code never reach the server, only the token.
+ */
+export const PagoTarjetaSchema = z.strictObject({
+  token: z.string().trim().min(1, { error: mensajes.requerido }).max(200),
+  paymentMethodId: z.string().trim().min(1, { error: mensajes.requerido }).max(50),
+  issuerId: z
+    .union([z.string().max(50), z.number()])
+    .optional()
+    .nullable(),
+  installments: z.coerce.number().int().min(1).max(48).default(1),
+  email: z.email({ error: mensajes.mailIncorrecto }).max(100, { error: mensajes.max100 }),
+  docType: z.string().trim().min(1, { error: mensajes.requerido }).max(20),
+  docNumber: z
+    .string({ error: requiredIssue })
+    .trim()
+    .regex(/^\d{1,9}$/, { error: mensajes.soloNumeros }),
+});
+export type PagoTarjeta = z.infer<typeof PagoTarjetaSchema>;
+
+/** POST /api/ventas/generarCompraSuscripcion: a plan, the period and the card token. */
+export const GenerarCompraSuscripcionInputSchema = z.strictObject({
+  idSuscripcion: IdSchema,
+  cantidadMeses: cantidadMesesSchema,
+  pago: PagoTarjetaSchema,
+  /** A waiting licence purchase to pay ('Iniciar pago'); a new one is created when absent. */
+  idCompra: IdSchema.optional().nullable(),
+});
+export type GenerarCompraSuscripcionInput = z.input<typeof GenerarCompraSuscripcionInputSchema>;
+export type GenerarCompraSuscripcionData = z.output<typeof GenerarCompraSuscripcionInputSchema>;
+
+/** POST /api/ventas/generarCompraSuscripcionPaypal: the subscription the PayPal button approved. */
+export const GenerarCompraSuscripcionPaypalInputSchema = z.strictObject({
+  idSuscripcion: IdSchema,
+  cantidadMeses: cantidadMesesSchema,
+  subscriptionID: z.string().trim().min(1, { error: mensajes.requerido }).max(100),
+  orderID: z.string().trim().max(100).optional().nullable(),
+});
+export type GenerarCompraSuscripcionPaypalInput = z.input<typeof GenerarCompraSuscripcionPaypalInputSchema>;
+
+/**
+ * POST /api/ventas/grabarSuscripcion (the spec's "storing a contracted subscription", path ours):
+ * the free trial (`esGratis`), or a licence paid by transfer or at the shop, which waits for an admin.
+ */
+export const GrabarSuscripcionInputSchema = z
+  .strictObject({
+    id: IdSchema,
+    esGratis: z.boolean().default(false),
+    cantidadMeses: cantidadMesesSchema.optional(),
+    medioPago: RefSchema.optional(),
+  })
+  .refine((input) => input.esGratis || input.cantidadMeses !== undefined, {
+    error: mensajes.periodoRequerido,
+    path: ['cantidadMeses'],
+  })
+  .refine(
+    (input) =>
+      input.esGratis ||
+      input.medioPago?.id === mediosPago.transferencia ||
+      input.medioPago?.id === mediosPago.pagoEnLocal,
+    { error: mensajes.medioPagoInvalido, path: ['medioPago'] },
+  );
+export type GrabarSuscripcionInput = z.input<typeof GrabarSuscripcionInputSchema>;
+export type GrabarSuscripcionData = z.output<typeof GrabarSuscripcionInputSchema>;
+
+/** POST /api/ventas/pagarCompra: pay a waiting product purchase by card ('Iniciar pago'). */
+export const PagarCompraInputSchema = z.strictObject({ id: IdSchema, pago: PagoTarjetaSchema });
+export type PagarCompraInput = z.input<typeof PagarCompraInputSchema>;
+
+// ---- admin ----
+
+export const ConfirmarPagoInputSchema = z.strictObject({
+  id: IdSchema,
+  /** What actually arrived, after fees; the purchase total when absent. */
+  montoFinalRecibido: z.coerce.number().min(0).max(1e10).optional(),
+});
+export const EnviarCompraInputSchema = z.strictObject({
+  id: IdSchema,
+  numeroSeguimiento: sinControl(
+    z.string({ error: requiredIssue }).trim().min(3, { error: mensajes.muyCorto }).max(60),
+  ),
+});
+export const CancelarCompraInputSchema = z.strictObject({
+  id: IdSchema,
+  motivo: sinControl(z.string({ error: requiredIssue }).trim().min(3, { error: mensajes.muyCorto }).max(300)),
+});
+
+// ---- card form (spec 2 §5 Payment, card step) ----
+
+const numeroHasta = (max: number) =>
+  z
+    .string({ error: requiredIssue })
+    .trim()
+    .min(1, { error: mensajes.requerido })
+    .regex(/^\d+$/, { error: mensajes.soloNumeros })
+    .refine((v) => Number(v) <= max, { error: mensajes.muyLargo });
+
+/** The fields the card step validates before tokenizing (spec 2 §5). */
+export const FormularioTarjetaSchema = z.object({
+  cantidadMeses: cantidadMesesSchema,
+  email: z
+    .string({ error: requiredIssue })
+    .trim()
+    .min(1, { error: mensajes.requerido })
+    .max(100, { error: mensajes.max100 })
+    .pipe(z.email({ error: mensajes.mailIncorrecto })),
+  docType: z.string({ error: requiredIssue }).min(1, { error: mensajes.requerido }),
+  docNumber: numeroHasta(999_999_999),
+  cardholderName: z
+    .string({ error: requiredIssue })
+    .trim()
+    .min(1, { error: mensajes.requerido })
+    .max(100, { error: mensajes.max100 }),
+  cardExpirationMonth: numeroHasta(12),
+  cardExpirationYear: numeroHasta(9999),
+  securityCode: numeroHasta(9999),
+  cardNumber: z
+    .string({ error: requiredIssue })
+    .trim()
+    .min(1, { error: mensajes.requerido })
+    .max(50, { error: mensajes.muyLargo }),
+  issuer: z.string().optional(),
+  installments: z.coerce.number().int().min(1).default(1),
+});
+export type FormularioTarjeta = z.input<typeof FormularioTarjetaSchema>;
+
+/** The card provider's tokenization error codes and their texts (spec 2 §8). */
+export const erroresTarjeta: Record<string, string> = {
+  '325': mensajes.tarjetaMesInvalido,
+  '326': mensajes.tarjetaAnioInvalido,
+  E301: mensajes.tarjetaNumeroInvalido,
+  E302: mensajes.tarjetaCodigoInvalido,
+  '316': mensajes.tarjetaNombreInvalido,
+  '324': mensajes.tarjetaDocumentoInvalido,
+};
+
+/** GET /ventas/traerProductos?categoria={id}: one category, or all. */
+export const TraerProductosQuerySchema = z.object({
+  categoria: z.coerce.number().int().positive({ error: mensajes.campoInvalido }).optional(),
+});
+
+/** GET /api/admin/ventas/compras?todas=1: open purchases only unless `todas`. */
+export const ListadoComprasAdminQuerySchema = z.object({
+  todas: z
+    .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+/** The sandbox PayPal button: a subscription on the plan's period, as PayPal's button creates one. */
+export const SandboxPaypalInputSchema = z.strictObject({
+  idSuscripcion: IdSchema,
+  cantidadMeses: cantidadMesesSchema,
+});
+
+/** POST /api/ventas/cancelarSuscripcion and /reactivarSuscripcion: the licence purchase id. */
+export const CompraIdInputSchema = z.strictObject({ id: IdSchema });
