@@ -28,8 +28,8 @@ export function createPaypalGateway(options: {
   webhookId: string;
   environment: 'sandbox' | 'production';
   /**
-   * Only a test's local fake sets it. The SDK has no base-URL option, so requests go to the fake as
-   * an HTTP proxy, which answers for PayPal's host.
+   * Only a test's local fake sets it. The SDK has no base-URL option, so its HTTP client (axios)
+   * gets a fetch that sends PayPal's URLs to the fake instead.
    */
   apiRoot?: string | undefined;
   timeoutMs?: number;
@@ -37,7 +37,12 @@ export function createPaypalGateway(options: {
   const environment = options.environment === 'production' ? Environment.Production : Environment.Sandbox;
   const restRoot =
     environment === Environment.Production ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
-  const fake = options.apiRoot ? new URL(options.apiRoot) : null;
+  const fake = options.apiRoot ? options.apiRoot.replace(/\/$/, '') : null;
+  const toFake = (url: string) => (fake ? url.replace(restRoot, fake) : url);
+  const fakeFetch: typeof fetch = (input, init) => {
+    if (input instanceof Request) return fetch(new Request(toFake(input.url), input), init);
+    return fetch(toFake(String(input)), init);
+  };
   const client = new Client({
     clientCredentialsAuthCredentials: {
       oAuthClientId: options.clientId,
@@ -47,9 +52,7 @@ export function createPaypalGateway(options: {
     timeout: options.timeoutMs ?? 10_000,
     ...(fake
       ? {
-          unstable_httpClientOptions: {
-            proxy: { protocol: 'http', host: fake.hostname, port: Number(fake.port) },
-          },
+          unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: fakeFetch } },
         }
       : {}),
   });
@@ -114,8 +117,7 @@ export function createPaypalGateway(options: {
           body: JSON.stringify({ ...fields, webhook_id: options.webhookId, webhook_event: body }),
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         };
-        // Through the fake (as a proxy would be asked) when one is set, else to PayPal.
-        return fetch(fake ? `${options.apiRoot}/v1/notifications/verify-webhook-signature` : url, request);
+        return fetch(toFake(url), request);
       });
       if (!response.ok) return null;
       const answer = (await response.json()) as { verification_status?: string };
