@@ -5,6 +5,7 @@ import { automationRoutes } from '../features/automation';
 import { deviceRoutes, publicDeviceRoutes } from '../features/devices';
 import { groupRoutes } from '../features/groups';
 import { historyRoutes } from '../features/history';
+import { publicShopRoutes, shopAdminRoutes, shopRoutes } from '../features/shop';
 import { supportAdminRoutes, supportRoutes } from '../features/support';
 import { userRoutes } from '../features/users';
 import { viewRoutes } from '../features/views';
@@ -17,14 +18,7 @@ import { LandingRedirect, RequireAdmin, RequireAuth } from './RequireAuth';
 export const adminRoutes: RouteObject[] = [
   { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
   ...supportAdminRoutes,
-];
-
-/** Screens that later issues build; each shows a clear "en construcción" page until then. */
-const pendingRoutes: RouteObject[] = [
-  { path: '/tienda/suscripcion', element: <EnConstruccion titulo="Suscripciones" /> },
-  { path: '/tienda/productos', element: <EnConstruccion titulo="Productos" /> },
-  { path: '/tienda/carrito', element: <EnConstruccion titulo="Carrito" /> },
-  { path: '/tienda/misCompras', element: <EnConstruccion titulo="Mis Compras" /> },
+  ...shopAdminRoutes,
 ];
 
 /**
@@ -48,7 +42,7 @@ function LayoutWhenAuthenticated() {
 
 export const routes: RouteObject[] = [
   ...authRoutes,
-  { element: <LayoutWhenAuthenticated />, children: publicDeviceRoutes },
+  { element: <LayoutWhenAuthenticated />, children: [...publicDeviceRoutes, ...publicShopRoutes] },
   {
     element: (
       <RequireAuth>
@@ -64,7 +58,7 @@ export const routes: RouteObject[] = [
       ...supportRoutes,
       ...viewRoutes,
       ...automationRoutes,
-      ...pendingRoutes,
+      ...shopRoutes,
       { element: <RequireAdmin />, children: adminRoutes },
     ],
   },

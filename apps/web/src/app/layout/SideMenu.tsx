@@ -21,11 +21,12 @@ import { SideMenuItem, type SideMenuLink } from './SideMenuItem';
 import { SideMenuSection } from './SideMenuSection';
 import { useMenuDevices } from './useMenuDevices';
 
-export type MenuSection = 'home' | 'perfil' | 'tienda';
+export type MenuSection = 'home' | 'perfil' | 'tienda' | 'admin';
 
 export function sectionOf(pathname: string): MenuSection {
   if (pathname.startsWith('/perfil')) return 'perfil';
   if (pathname.startsWith('/tienda')) return 'tienda';
+  if (pathname.startsWith('/admin')) return 'admin';
   return 'home';
 }
 
@@ -44,6 +45,13 @@ const profileLinks: SideMenuLink[] = [
 const shopLinks: SideMenuLink[] = [
   { to: '/tienda/suscripcion', label: 'Suscripciones', icon: <WorkspacePremiumRoundedIcon /> },
   { to: '/tienda/misCompras', label: 'Mis Compras', icon: <ReceiptLongRoundedIcon /> },
+];
+
+/** The administration area (ROLE_ADMIN; the router and the server check it again). */
+const adminLinks: SideMenuLink[] = [
+  { to: '/admin/equipos', label: 'Equipos', icon: <RouterRoundedIcon /> },
+  { to: '/admin/compras', label: 'Compras', icon: <ReceiptLongRoundedIcon /> },
+  { to: '/admin/consultas', label: 'Consultas', icon: <SupportAgentRoundedIcon /> },
 ];
 
 function CollapsibleGroup({
@@ -123,7 +131,7 @@ function HomeMenu({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** The side menu of the current area (/home, /perfil or /tienda). */
+/** The side menu of the current area (/home, /perfil, /tienda or /admin). */
 export function SideMenu({ section, onNavigate }: { section: MenuSection; onNavigate: () => void }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -134,6 +142,14 @@ export function SideMenu({ section, onNavigate }: { section: MenuSection; onNavi
             ariaLabel="Menú de perfil"
             title="Mi perfil"
             links={profileLinks}
+            onNavigate={onNavigate}
+          />
+        )}
+        {section === 'admin' && (
+          <SideMenuSection
+            ariaLabel="Menú de administración"
+            title="Administración"
+            links={adminLinks}
             onNavigate={onNavigate}
           />
         )}

@@ -1,3 +1,4 @@
+import AdminPanelSettingsRoundedIcon from '@mui/icons-material/AdminPanelSettingsRounded';
 import DarkModeRoundedIcon from '@mui/icons-material/DarkModeRounded';
 import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
 import LightModeRoundedIcon from '@mui/icons-material/LightModeRounded';
@@ -37,7 +38,7 @@ interface TopBarProps {
 }
 
 export function TopBar({ onOpenMenu }: TopBarProps) {
-  const { usuario, token } = useSession();
+  const { usuario, token, isAdmin } = useSession();
   const { mode, toggle } = useThemeMode();
   const navigate = useNavigate();
   const [userMenuAnchor, setUserMenuAnchor] = useState<HTMLElement | null>(null);
@@ -182,6 +183,14 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           </ListItemIcon>
           <ListItemText>Mis consultas</ListItemText>
         </MenuItem>
+        {isAdmin && (
+          <MenuItem onClick={() => go('/admin/compras')}>
+            <ListItemIcon>
+              <AdminPanelSettingsRoundedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Administración</ListItemText>
+          </MenuItem>
+        )}
         {!hasCompany && (
           <MenuItem onClick={() => go('/tienda/suscripcion')} sx={{ display: { sm: 'none' } }}>
             <ListItemIcon>

@@ -3,6 +3,7 @@
 // `useSupportLive` and `SupportChatHost` (the floating chat window) in its layout.
 
 export { openSupportChat } from './chatStore';
+export { NuevaConsultaDialog } from './components/NuevaConsultaDialog';
 export { SupportChatHost } from './components/SupportChatHost';
 export { useSupportLive } from './hooks/useSupportLive';
 export { supportAdminRoutes, supportRoutes } from './routes';

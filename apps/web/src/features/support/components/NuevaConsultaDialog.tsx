@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { type Consulta, consultaLimites, mensajes, NuevaConsultaCamposSchema } from '@nexo/contracts';
+import {
+  type Consulta,
+  consultaLimites,
+  mensajes,
+  NuevaConsultaCamposSchema,
+  tipoProblemaCompra,
+} from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,16 +21,19 @@ type FormValues = z.input<typeof NuevaConsultaCamposSchema>;
 
 /**
  * 'Nueva Consulta' (spec 2 §5): tipo de problema and mensaje (2–1000), validated by the same
- * schema as the server. On success the table refreshes and the query's chat opens.
+ * schema as the server. On success the table refreshes and the query's chat opens. With `compraId`
+ * it is 'Consulta por compra' (spec 2 §2): the problem type is the purchases one and not asked.
  */
 export function NuevaConsultaDialog({
   open,
   onClose,
   onCreated,
+  compraId,
 }: {
   open: boolean;
   onClose: () => void;
   onCreated: (consulta: Consulta) => void;
+  compraId?: number | undefined;
 }) {
   const client = useQueryClient();
   const alerts = useAlerts();
@@ -32,7 +41,7 @@ export function NuevaConsultaDialog({
   const [saving, setSaving] = useState(false);
   const form = useForm<FormValues>({
     resolver: zodResolver(NuevaConsultaCamposSchema),
-    defaultValues: { mensaje: '', tipoProblema: '' },
+    defaultValues: { mensaje: '', tipoProblema: compraId ? String(tipoProblemaCompra) : '' },
   });
   const mensaje = form.watch('mensaje') ?? '';
 
@@ -44,7 +53,11 @@ export function NuevaConsultaDialog({
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
     try {
-      const consulta = await grabarConsulta({ mensaje: values.mensaje, tipoProblema: values.tipoProblema });
+      const consulta = await grabarConsulta({
+        mensaje: values.mensaje,
+        tipoProblema: values.tipoProblema,
+        ...(compraId ? { esDeCompra: true, compra: compraId } : {}),
+      });
       await invalidateConsultaLists(client);
       alerts.success(mensajes.consultaGenerada);
       close();
@@ -66,33 +79,37 @@ export function NuevaConsultaDialog({
   return (
     <Dialog open={open} onClose={saving ? undefined : close} maxWidth="sm" fullWidth>
       <form onSubmit={submit} noValidate>
-        <DialogTitle>{mensajes.nuevaConsulta}</DialogTitle>
+        <DialogTitle>
+          {compraId ? `${mensajes.consultaPorCompra} #${compraId}` : mensajes.nuevaConsulta}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={form.control}
-              name="tipoProblema"
-              render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  label={mensajes.consultaTipoProblema}
-                  value={field.value ?? ''}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={fieldState.error !== undefined}
-                  helperText={fieldState.error?.message}
-                  required
-                  fullWidth
-                >
-                  {(tipos.data ?? []).map((tipo) => (
-                    <MenuItem key={tipo.id} value={String(tipo.id)}>
-                      {tipo.descripcion}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+            {!compraId && (
+              <Controller
+                control={form.control}
+                name="tipoProblema"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    select
+                    label={mensajes.consultaTipoProblema}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message}
+                    required
+                    fullWidth
+                  >
+                    {(tipos.data ?? []).map((tipo) => (
+                      <MenuItem key={tipo.id} value={String(tipo.id)}>
+                        {tipo.descripcion}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            )}
             <TextField
               {...form.register('mensaje')}
               label={mensajes.consultaMensaje}
