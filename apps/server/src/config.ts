@@ -107,11 +107,11 @@ const EnvSchema = z.object({
         .optional(),
     ),
   /** MercadoPago (card gateway): all unset = the built-in sandbox gateway. */
-  MP_ACCESS_TOKEN: optionalText,
-  MP_PUBLIC_KEY: optionalText,
-  MP_WEBHOOK_SECRET: optionalText,
+  MERCADOPAGO_ACCESS_TOKEN: optionalText,
+  MERCADOPAGO_PUBLIC_KEY: optionalText,
+  MERCADOPAGO_WEBHOOK_SECRET: optionalText,
   /** MercadoPago's REST root; only a test's local fake changes it. */
-  MP_API_ROOT: optionalUrl,
+  MERCADOPAGO_API_ROOT: optionalUrl,
   /** PayPal subscriptions: all unset = the built-in sandbox. */
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
@@ -353,10 +353,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     payments: {
       mercadoPago: {
-        accessToken: e.MP_ACCESS_TOKEN,
-        publicKey: e.MP_PUBLIC_KEY,
-        webhookSecret: e.MP_WEBHOOK_SECRET,
-        apiRoot: e.MP_API_ROOT?.replace(/\/$/, ''),
+        accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
+        publicKey: e.MERCADOPAGO_PUBLIC_KEY,
+        webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
+        apiRoot: e.MERCADOPAGO_API_ROOT?.replace(/\/$/, ''),
       },
       paypal: {
         clientId: e.PAYPAL_CLIENT_ID,
@@ -403,7 +403,7 @@ function crossChecks(config: Config): string[] {
   const mp = config.payments.mercadoPago;
   if (mp.accessToken && (!mp.publicKey || !mp.webhookSecret)) {
     problems.push(
-      'MP_ACCESS_TOKEN: con MercadoPago defina también MP_PUBLIC_KEY (el formulario de tarjeta) y MP_WEBHOOK_SECRET (la firma de las notificaciones).',
+      'MERCADOPAGO_ACCESS_TOKEN: con MercadoPago defina también MERCADOPAGO_PUBLIC_KEY (el formulario de tarjeta) y MERCADOPAGO_WEBHOOK_SECRET (la firma de las notificaciones).',
     );
   }
   const paypal = config.payments.paypal;

@@ -44,10 +44,10 @@ describe('MercadoPago adapter', () => {
     });
     t = await buildTestApp('sqlite', {
       env: {
-        MP_ACCESS_TOKEN: 'TEST-token-vendedor',
-        MP_PUBLIC_KEY: 'TEST-public',
-        MP_WEBHOOK_SECRET: secret,
-        MP_API_ROOT: fake.url,
+        MERCADOPAGO_ACCESS_TOKEN: 'TEST-token-vendedor',
+        MERCADOPAGO_PUBLIC_KEY: 'TEST-public',
+        MERCADOPAGO_WEBHOOK_SECRET: secret,
+        MERCADOPAGO_API_ROOT: fake.url,
       },
     });
   });
@@ -99,7 +99,7 @@ describe('MercadoPago adapter', () => {
       payer: { email: 'a@b.com', identification: { type: 'DNI', number: '30111222' } },
     });
 
-    // The webhook for that payment: verified with MP_WEBHOOK_SECRET, read back, applied once.
+    // The webhook for that payment: verified with MERCADOPAGO_WEBHOOK_SECRET, read back, applied once.
     const paymentId = [...payments.keys()].at(-1) ?? '';
     const requestId = 'req-1';
     const hook = await t.app.inject({

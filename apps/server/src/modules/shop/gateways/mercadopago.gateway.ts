@@ -41,7 +41,7 @@ function toCardPayment(response: MercadoPagoPaymentResponse): CardPayment {
 /**
  * The card gateway on MercadoPago, through its official SDK: card-token payments (the web's card
  * form tokenizes with MercadoPago.js and the public key, so card data never reaches Nexo), checkout
- * preferences for product purchases, and webhook signatures checked with MP_WEBHOOK_SECRET.
+ * preferences for product purchases, and webhook signatures checked with MERCADOPAGO_WEBHOOK_SECRET.
  */
 export function createMercadoPagoGateway(options: {
   accessToken: string;
