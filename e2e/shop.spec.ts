@@ -1,6 +1,6 @@
 import { mensajes } from '@nexo/contracts';
 import { expect, test } from '@playwright/test';
-import { ADMIN, loginViaApi, registerUserViaApi, uniqueUsername } from './helpers';
+import { ADMIN, loginViaApi, loginViaUi, registerUserViaApi, uniqueUsername } from './helpers';
 
 /**
  * The shop on its sandbox gateways (no provider credentials): a licence bought by card with the
@@ -128,5 +128,24 @@ test.describe('tienda', () => {
     await row.getByRole('button', { name: `Ver detalle de la compra #${id}` }).click();
     await expect(page.getByText(/Transferencia · \$13\.600 \(recibido \$13\.500\)/)).toBeVisible();
     await expect(page.getByText('Enviada por correo, seguimiento CP123456789AR')).toBeVisible();
+  });
+
+  test('un visitante sin sesión llena el carrito, ingresa desde el modal de usuario nuevo y sigue con su compra', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUserViaApi(request, uniqueUsername('visitante'));
+    await page.goto('/tienda/productos');
+    await page.getByRole('button', { name: 'Agregar Placa Nexo Mini al carrito' }).click();
+    await page.goto('/tienda/carrito');
+    await expect(page.getByText('Total: $14.500')).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    const modal = page.getByRole('dialog', { name: 'Para comprar necesitás una cuenta' });
+    await modal.getByRole('button', { name: 'Ingresar' }).click();
+    await loginViaUi(page, user.username, user.password);
+    await expect(page).toHaveURL(/\/tienda\/carrito/);
+    await expect(page.getByText('Placa Nexo Mini')).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('Medio de pago')).toBeVisible();
   });
 });

@@ -29,6 +29,29 @@ describe('configuration', () => {
     expect(loadConfig(base()).mqtt.url).toBeUndefined();
   });
 
+  it('refuses half a payment provider and keeps the sandbox secret across restarts', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...base(), ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1' })[0]).toMatch(/^MERCADOPAGO_ACCESS_TOKEN: /);
+    expect(problems({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' })[0]).toMatch(/^PAYPAL_CLIENT_ID: /);
+    expect(
+      problems({
+        MERCADOPAGO_ACCESS_TOKEN: 'a',
+        MERCADOPAGO_PUBLIC_KEY: 'b',
+        MERCADOPAGO_WEBHOOK_SECRET: 'c',
+      }),
+    ).toEqual([]);
+    const env = base();
+    expect(loadConfig(env).payments.sandboxSecret).toBe(loadConfig(env).payments.sandboxSecret);
+    expect(loadConfig(env).payments.currency).toBe('ARS');
+  });
+
   it('trusts no proxy by default and reads the login limits', () => {
     const config = loadConfig(base());
     expect(config.trustProxy).toBe(false);

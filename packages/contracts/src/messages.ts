@@ -405,6 +405,8 @@ export const mensajes = {
   tarjetaNoEncontrada: 'Hubo un error con su numero de tarjeta, chequeelo e ingreselo nuevamente',
   pagoRechazado: 'El pago fue rechazado: {motivo}. Revise los datos o pruebe con otra tarjeta.',
   pagoPendiente: 'El pago quedó en revisión. Le avisaremos cuando se acredite.',
+  suscripcionCreada:
+    'La suscripción quedó creada: el primer cobro se acredita en unos instantes y la licencia se activa sola.',
   pagoNoDisponible:
     'El medio de pago no está disponible en este momento. Intente nuevamente en unos minutos.',
   productoInexistente: 'El producto indicado no existe o ya no se vende.',

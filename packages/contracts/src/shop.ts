@@ -208,6 +208,8 @@ export const CompraSchema = z.object({
   suscripcionesToken: z.array(SuscripcionTokenSchema),
   equipos: z.array(z.object({ id: z.number(), nombre: z.string() })),
   refMercadoPago: z.string().nullable(),
+  /** A licence the provider charges again every period (MercadoPago or PayPal subscription). */
+  renovacionAutomatica: z.boolean(),
   numeroSeguimiento: z.string().nullable(),
   modoGratuita: z.boolean(),
   /** The status message of spec 2 §4, null where it gives none. */
@@ -323,6 +325,8 @@ export const GenerarCompraSuscripcionInputSchema = z.strictObject({
   pago: PagoTarjetaSchema,
   /** A waiting licence purchase to pay ('Iniciar pago'); a new one is created when absent. */
   idCompra: IdSchema.optional().nullable(),
+  /** Charge the card again every period (a MercadoPago subscription) instead of once. */
+  renovacionAutomatica: z.boolean().default(false),
 });
 export type GenerarCompraSuscripcionInput = z.input<typeof GenerarCompraSuscripcionInputSchema>;
 export type GenerarCompraSuscripcionData = z.output<typeof GenerarCompraSuscripcionInputSchema>;

@@ -13,7 +13,7 @@ import {
 import { AppError, badRequest, conflict, forbidden } from '../../platform/http/errors.js';
 import { type CardPayment, GatewayUnavailableError } from './gateways/gateway.js';
 import type { Effect } from './purchase-ledger.js';
-import type { ShopContext } from './shop.context.js';
+import { type ShopContext, unavailable } from './shop.context.js';
 import type { PurchaseRow } from './shop.repository.js';
 import { paypalPlanId, planPrice, type ShopService } from './shop.service.js';
 
@@ -33,11 +33,6 @@ const motivosRechazo: Record<string, string> = {
   cc_rejected_invalid_token: 'los datos de la tarjeta vencieron, ingréselos nuevamente',
 };
 
-function unavailable(error: unknown): never {
-  if (error instanceof GatewayUnavailableError) throw new AppError(503, mensajes.pagoNoDisponible);
-  throw error;
-}
-
 /**
  * Payments through the gateways: licences and product purchases by card, licences by PayPal, and
  * the providers' webhooks. A provider answer is never trusted from the browser: the server reads
@@ -52,6 +47,18 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
     const result = await db.transaction().execute((trx) => work(trx, effects));
     await ledger.run(effects);
     return result;
+  }
+
+  /** The provider stopped charging (cancelled or paused there): a cancellation request here. */
+  async function stopped(purchaseId: number, log: string) {
+    await transaction(async (trx, effects) => {
+      const locked = await repo.purchaseForUpdate(trx, purchaseId);
+      if (
+        locked &&
+        (await ledger.move(trx, locked, estadosCompra.cancelacionSolicitada, log, null, effects, null))
+      )
+        await deps.licensing.setCancellation(locked.id, true, trx);
+    });
   }
 
   /** Applies a provider payment to its purchase if it is approved and matches what was charged. */
@@ -133,6 +140,54 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
     return { estado: 'rechazado', mensaje: completar(mensajes.pagoRechazado, { motivo }) };
   }
 
+  /**
+   * A licence the card gateway charges every period (MercadoPago preapproval). The provider makes
+   * the first charge and notifies it; the licence is granted when that charge arrives approved.
+   */
+  async function subscribe(
+    purchase: PurchaseRow,
+    pago: PagoTarjeta,
+    userId: number,
+    planName: string,
+  ): Promise<ResultadoPago> {
+    let subscription: Awaited<ReturnType<typeof deps.card.subscribe>>;
+    try {
+      subscription = await deps.card.subscribe({
+        amount: purchase.total,
+        currency: deps.currency,
+        months: purchase.cantidad_meses ?? 1,
+        token: pago.token,
+        payerEmail: pago.email,
+        reason: `Nexo ${planName}`,
+        externalReference: String(purchase.id),
+        idempotencyKey: `suscripcion-${purchase.id}-${createHash('sha256').update(pago.token).digest('hex').slice(0, 24)}`,
+        backUrl: deps.publicUrl ? `${deps.publicUrl}/tienda/misCompras` : null,
+      });
+    } catch (error) {
+      await repo.insertLog(db, purchase.id, 'El medio de pago no respondió', userId, now());
+      unavailable(error);
+    }
+    if (subscription.status === 'cancelled') {
+      const motivo = 'el emisor de la tarjeta no lo aprobó';
+      await repo.insertLog(db, purchase.id, `Suscripción rechazada: ${motivo}`, userId, now());
+      return { estado: 'rechazado', mensaje: completar(mensajes.pagoRechazado, { motivo }) };
+    }
+    await repo.updatePurchase(db, purchase.id, { ref_mp_suscripcion: subscription.id }, now());
+    await repo.insertLog(db, purchase.id, 'Suscripción con renovación automática creada', userId, now());
+    return { estado: 'pendiente', mensaje: mensajes.suscripcionCreada };
+  }
+
+  /** One period of a card subscription: applied once, like any provider payment. */
+  async function settleCharge(chargeId: string): Promise<'applied' | 'duplicate' | 'ignored'> {
+    const found = await deps.card.getSubscriptionCharge(chargeId).catch(unavailable);
+    if (!found.payment) return 'ignored';
+    const purchase =
+      (await repo.purchaseByMercadoPagoSubscription(db, found.subscriptionId)) ??
+      (await repo.purchase(db, Number(found.payment.externalReference) || 0));
+    if (!purchase) return 'ignored';
+    return settle(purchase, found.payment);
+  }
+
   async function answer(purchaseId: number, resultadoPago: ResultadoPago) {
     const row = await repo.purchase(db, purchaseId);
     if (!row) throw new Error('compra desaparecida');
@@ -189,7 +244,10 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
           }),
         );
       }
-      return answer(purchase.id, await charge(purchase, input.pago, userId));
+      const resultado = input.renovacionAutomatica
+        ? await subscribe(purchase, input.pago, userId, plan.nombre)
+        : await charge(purchase, input.pago, userId);
+      return answer(purchase.id, resultado);
     },
 
     /** 'Iniciar pago' on a waiting product purchase whose means is the gateway. */
@@ -261,7 +319,20 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
     }): Promise<'applied' | 'duplicate' | 'ignored' | 'refused'> {
       const verified = deps.card.verifyNotification(input);
       if (!verified) return 'refused';
-      const payment = await deps.card.getPayment(verified.paymentId).catch(unavailable);
+      if (verified.type === 'subscription_authorized_payment') {
+        const result = await settleCharge(verified.dataId);
+        await repo.rememberNotification(db, 'mercadopago', verified.notificationId, now());
+        return result;
+      }
+      if (verified.type === 'subscription_preapproval') {
+        const subscription = await deps.card.getSubscription(verified.dataId).catch(unavailable);
+        const purchase = await repo.purchaseByMercadoPagoSubscription(db, subscription.id);
+        if (!purchase || subscription.status === 'authorized' || subscription.status === 'pending')
+          return 'ignored';
+        await stopped(purchase.id, 'Suscripción detenida en MercadoPago');
+        return 'applied';
+      }
+      const payment = await deps.card.getPayment(verified.dataId).catch(unavailable);
       const purchaseId = Number(payment.externalReference);
       const purchase =
         Number.isInteger(purchaseId) && purchaseId > 0 ? await repo.purchase(db, purchaseId) : undefined;

@@ -1,13 +1,19 @@
 import { mensajes } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
-import { forbidden, notFound } from '../../platform/http/errors.js';
+import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { LicensingService } from '../licensing/index.js';
-import type { CardGateway, PaypalGateway } from './gateways/gateway.js';
+import { type CardGateway, GatewayUnavailableError, type PaypalGateway } from './gateways/gateway.js';
 import { createPurchaseLedger, type Notifier } from './purchase-ledger.js';
 import { createShopRepository, type PurchaseRow } from './shop.repository.js';
 import { createShopViews } from './shop.views.js';
+
+/** A provider that cannot be reached answers 503 with the catalogue's text; the purchase is left as it was. */
+export function unavailable(error: unknown): never {
+  if (error instanceof GatewayUnavailableError) throw new AppError(503, mensajes.pagoNoDisponible);
+  throw error;
+}
 
 /** What the shop needs from its siblings and the platform; modules.ts passes the real ones. */
 export interface ShopDeps {

@@ -144,6 +144,15 @@ export function createShopRepository() {
       return row ? normalizePurchase(row) : undefined;
     },
 
+    async purchaseByMercadoPagoSubscription(db: Db, ref: string): Promise<PurchaseRow | undefined> {
+      const row = await db
+        .selectFrom('purchases')
+        .selectAll()
+        .where('ref_mp_suscripcion', '=', ref)
+        .executeTakeFirst();
+      return row ? normalizePurchase(row) : undefined;
+    },
+
     async purchasesOf(db: Db, userId: number): Promise<PurchaseRow[]> {
       const rows = await db
         .selectFrom('purchases')

@@ -570,6 +570,58 @@ describe.each(engines)('shop API (%s)', (engine) => {
     expect(compras.find((c) => c.id === first.id)?.estadoCompra.id).toBe(estadosCompra.finalizada);
   });
 
+  it('renews a card licence every period through a MercadoPago subscription, pauses it on cancellation and resumes it', async () => {
+    const user = await createUser(t, { plan: 'ninguno' });
+    const res = await post('/sv/api/ventas/generarCompraSuscripcion', user.auth, {
+      idSuscripcion: await planId('Intermedia'),
+      cantidadMeses: 1,
+      renovacionAutomatica: true,
+      pago: await pago(user),
+    });
+    expect(res.json().resultadoPago).toEqual({ estado: 'pendiente', mensaje: mensajes.suscripcionCreada });
+    expect(res.json().compra).toMatchObject({
+      estadoCompra: { id: estadosCompra.enEspera },
+      renovacionAutomatica: true,
+    });
+    await sandbox().idle();
+    let [compra] = (await get('/sv/api/ventas/traerMisCompras', user.auth)).json().compras as Compra[];
+    expect(compra?.estadoCompra.id).toBe(estadosCompra.activada);
+    expect(compra?.pagos).toHaveLength(1);
+
+    const ref =
+      (
+        await t.db
+          .selectFrom('purchases')
+          .select('ref_mp_suscripcion')
+          .where('id', '=', compra?.id ?? 0)
+          .executeTakeFirstOrThrow()
+      ).ref_mp_suscripcion ?? '';
+    sandbox().renewSubscription(ref);
+    await sandbox().idle();
+    [compra] = (await get('/sv/api/ventas/traerMisCompras', user.auth)).json().compras as Compra[];
+    expect(compra?.pagos).toHaveLength(2);
+    const days = ((compra?.suscripcionesToken[0]?.fechaHasta ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(55);
+
+    const cancelled = await get('/sv/api/ventas/cancelarSuscripcionUser', user.auth);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await sandbox().getSubscription(ref)).status).toBe('paused');
+    sandbox().renewSubscription(ref);
+    await sandbox().idle();
+    [compra] = (await get('/sv/api/ventas/traerMisCompras', user.auth)).json().compras as Compra[];
+    expect(compra?.pagos).toHaveLength(2);
+    await post('/sv/api/ventas/reactivarSuscripcion', user.auth, { id: compra?.id });
+    expect((await sandbox().getSubscription(ref)).status).toBe('authorized');
+
+    const rejected = await post('/sv/api/ventas/generarCompraSuscripcion', user.auth, {
+      idSuscripcion: await planId('Inicial'),
+      cantidadMeses: 1,
+      renovacionAutomatica: true,
+      pago: await pago(user, 'OTHE'),
+    });
+    expect(rejected.json().resultadoPago.estado).toBe('rechazado');
+  });
+
   it('sells a licence through the PayPal sandbox in USD and extends it on each renewal webhook, once', async () => {
     const user = await createUser(t, { plan: 'ninguno' });
     const plan = await planId('Full');

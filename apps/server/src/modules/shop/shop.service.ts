@@ -32,7 +32,7 @@ import {
 } from '../../platform/http/errors.js';
 import type { Effect } from './purchase-ledger.js';
 import { round2 } from './purchase-ledger.js';
-import type { ShopContext } from './shop.context.js';
+import { type ShopContext, unavailable } from './shop.context.js';
 
 type Periodo = keyof typeof costoPorPeriodo;
 
@@ -207,6 +207,7 @@ export function createShopService(ctx: ShopContext) {
         modo_gratuita: values.gratis ? 1 : 0,
         ref_mercado_pago: null,
         ref_paypal: values.refPaypal ?? null,
+        ref_mp_suscripcion: null,
         numero_seguimiento: null,
       },
       now(),
@@ -344,6 +345,7 @@ export function createShopService(ctx: ShopContext) {
             modo_gratuita: 0,
             ref_mercado_pago: null,
             ref_paypal: null,
+            ref_mp_suscripcion: null,
             numero_seguimiento: null,
           },
           now(),
@@ -510,6 +512,8 @@ export function createShopService(ctx: ShopContext) {
         throw conflict(mensajes.compraEstadoInvalido);
       if (purchase.ref_paypal)
         await deps.paypal.suspend(purchase.ref_paypal, 'Cancelación solicitada por el usuario');
+      if (purchase.ref_mp_suscripcion)
+        await deps.card.setSubscriptionActive(purchase.ref_mp_suscripcion, false);
       await transaction(async (trx, effects) => {
         const locked = await ctx.ownPurchase(trx, userId, purchase.id, true);
         if (
@@ -537,7 +541,10 @@ export function createShopService(ctx: ShopContext) {
       const purchase = await ctx.ownPurchase(db, userId, compraId);
       if (purchase.estado_id !== estadosCompra.cancelacionSolicitada)
         throw conflict(mensajes.compraEstadoInvalido);
-      if (purchase.ref_paypal) await deps.paypal.activate(purchase.ref_paypal, 'Reactivada por el usuario');
+      if (purchase.ref_paypal)
+        await deps.paypal.activate(purchase.ref_paypal, 'Reactivada por el usuario').catch(unavailable);
+      if (purchase.ref_mp_suscripcion)
+        await deps.card.setSubscriptionActive(purchase.ref_mp_suscripcion, true).catch(unavailable);
       await transaction(async (trx, effects) => {
         const locked = await ctx.ownPurchase(trx, userId, purchase.id, true);
         if (

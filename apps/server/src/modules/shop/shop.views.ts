@@ -107,6 +107,7 @@ export function createShopViews(deps: ShopViewDeps) {
           .filter((d) => d.purchaseId === row.id)
           .map((d) => ({ id: d.deviceId, nombre: names.get(d.deviceId) ?? `Equipo ${d.deviceId}` })),
         refMercadoPago: row.ref_mercado_pago,
+        renovacionAutomatica: row.ref_paypal !== null || row.ref_mp_suscripcion !== null,
         numeroSeguimiento: row.numero_seguimiento,
         modoGratuita: row.modo_gratuita === 1,
         mensajeEstado: mensajeEstadoCompra({

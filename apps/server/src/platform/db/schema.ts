@@ -497,6 +497,8 @@ export interface PurchasesTable {
   ref_mercado_pago: string | null;
   /** The PayPal subscription id (unique: one subscription pays one purchase). */
   ref_paypal: string | null;
+  /** The MercadoPago subscription (preapproval) that renews a licence paid by card every period. */
+  ref_mp_suscripcion: string | null;
   numero_seguimiento: string | null;
   created_at: EpochMs;
   updated_at: EpochMs;

@@ -45,11 +45,42 @@ export interface PreferenceRequest {
   idempotencyKey: string;
 }
 
-/** What a webhook says, once its signature is checked: which payment to read again. */
+/**
+ * What a webhook says, once its signature is checked: which object to read again. `payment` is a
+ * one-off payment; `subscription_authorized_payment` one charge of a subscription (its invoice);
+ * `subscription_preapproval` the subscription itself (paused, cancelled).
+ */
 export interface VerifiedNotification {
-  /** Unique per delivery attempt of one event: a second delivery of it changes nothing. */
+  /** Unique per delivery attempt of one event. */
   notificationId: string;
-  paymentId: string;
+  type: 'payment' | 'subscription_authorized_payment' | 'subscription_preapproval';
+  dataId: string;
+}
+
+/** A card subscription (MercadoPago preapproval): the provider charges every `months` months. */
+export interface CardSubscriptionRequest {
+  amount: number;
+  currency: string;
+  months: number;
+  token: string;
+  payerEmail: string;
+  reason: string;
+  externalReference: string;
+  idempotencyKey: string;
+  backUrl: string | null;
+}
+
+export interface CardSubscription {
+  id: string;
+  status: 'authorized' | 'pending' | 'paused' | 'cancelled';
+  externalReference: string | null;
+}
+
+/** One charge of a card subscription, with the payment it produced. */
+export interface SubscriptionCharge {
+  id: string;
+  subscriptionId: string;
+  payment: CardPayment | null;
 }
 
 export interface CardGateway {
@@ -61,6 +92,13 @@ export interface CardGateway {
   getPayment(id: string): Promise<CardPayment>;
   /** A checkout preference for a product purchase (refMercadoPago). */
   createPreference(request: PreferenceRequest): Promise<{ id: string }>;
+  /** A subscription charged by the provider every period with the tokenized card. */
+  subscribe(request: CardSubscriptionRequest): Promise<CardSubscription>;
+  getSubscription(id: string): Promise<CardSubscription>;
+  /** One charge of a subscription (MercadoPago's authorized payment). */
+  getSubscriptionCharge(id: string): Promise<SubscriptionCharge>;
+  /** Cancellation requested: no more charges (paused); reactivation resumes them. */
+  setSubscriptionActive(id: string, active: boolean): Promise<void>;
   /**
    * Checks a webhook's signature and age. Returns null when it is forged, stale or not about a
    * payment; never throws for bad input.

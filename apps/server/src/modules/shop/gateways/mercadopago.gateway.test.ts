@@ -37,6 +37,34 @@ describe('MercadoPago adapter', () => {
       }
       const get = /^\/v1\/payments\/(\d+)$/.exec(request.path);
       if (request.method === 'GET' && get?.[1]) return { body: payments.get(get[1]) };
+      if (request.method === 'POST' && request.path.replace(/\/$/, '') === '/preapproval') {
+        const body = request.body as Record<string, unknown>;
+        return {
+          status: 201,
+          body: { id: 'PRE-1', status: 'authorized', external_reference: body.external_reference },
+        };
+      }
+      if (request.method === 'GET' && request.path === '/authorized_payments/AP-1') {
+        const body = fake.requests.find((r) => r.path.startsWith('/preapproval'))?.body as {
+          external_reference: string;
+          auto_recurring: { transaction_amount: number };
+        };
+        sequence += 1;
+        const payment = {
+          id: sequence,
+          status: 'approved',
+          status_detail: 'accredited',
+          external_reference: body.external_reference,
+          transaction_amount: body.auto_recurring.transaction_amount,
+          currency_id: 'ARS',
+          transaction_details: { net_received_amount: body.auto_recurring.transaction_amount },
+        };
+        payments.set(String(sequence), payment);
+        return {
+          body: { id: 'AP-1', preapproval_id: 'PRE-1', payment: { id: sequence, status: 'approved' } },
+        };
+      }
+      if (request.method === 'PUT' && request.path === '/preapproval/PRE-1') return { body: { id: 'PRE-1' } };
       if (request.method === 'POST' && request.path.replace(/\/$/, '') === '/checkout/preferences') {
         return { status: 201, body: { id: 'PREF-123', init_point: 'https://example/checkout' } };
       }
@@ -169,6 +197,61 @@ describe('MercadoPago adapter', () => {
     expect(sent?.body).toMatchObject({
       external_reference: String(res.json().compra.id),
       items: [{ quantity: 2, unit_price: product?.valor, currency_id: 'ARS' }],
+    });
+  });
+
+  it('subscribes a licence with the card token and grants it when the first authorized payment is notified', async () => {
+    const { post, get } = jsonRequests(t);
+    const user = await createUser(t, { plan: 'ninguno' });
+    const pago = {
+      token: 'tok-sub',
+      paymentMethodId: 'master',
+      installments: 1,
+      email: 'sub@b.com',
+      docType: 'DNI',
+      docNumber: '30111222',
+    };
+    const res = await post('/sv/api/ventas/generarCompraSuscripcion', user.auth, {
+      idSuscripcion: 3,
+      cantidadMeses: 3,
+      renovacionAutomatica: true,
+      pago,
+    });
+    expect(res.json().resultadoPago.estado).toBe('pendiente');
+    const id = res.json().compra.id;
+    const sent = fake.requests.find((r) => r.path.startsWith('/preapproval') && r.method === 'POST');
+    expect(sent?.headers['x-idempotency-key']).toMatch(new RegExp(`^suscripcion-${id}-[0-9a-f]{24}$`));
+    expect(sent?.body).toMatchObject({
+      card_token_id: 'tok-sub',
+      payer_email: 'sub@b.com',
+      external_reference: String(id),
+      status: 'authorized',
+      auto_recurring: {
+        frequency: 3,
+        frequency_type: 'months',
+        transaction_amount: 28200,
+        currency_id: 'ARS',
+      },
+    });
+    const requestId = 'req-sub';
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/sv/ventas/webhook/mercadopago?data.id=AP-1&type=subscription_authorized_payment',
+      headers: {
+        'x-signature': signMercadoPago({ dataId: 'AP-1', requestId, ts: Date.now(), secret }),
+        'x-request-id': requestId,
+      },
+      payload: { type: 'subscription_authorized_payment', data: { id: 'AP-1' } },
+    });
+    expect(hook.json().resultado).toBe('applied');
+    const [compra] = (await get('/sv/api/ventas/traerMisCompras', user.auth)).json().compras;
+    expect(compra).toMatchObject({
+      estadoCompra: { id: estadosCompra.activada },
+      renovacionAutomatica: true,
+    });
+    await get('/sv/api/ventas/cancelarSuscripcionUser', user.auth);
+    expect(fake.requests.find((r) => r.method === 'PUT' && r.path === '/preapproval/PRE-1')?.body).toEqual({
+      status: 'paused',
     });
   });
 

@@ -1,8 +1,9 @@
-import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import { Invoice, MercadoPagoConfig, Payment, PreApproval, Preference } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import {
   type CardGateway,
   type CardPayment,
+  type CardSubscription,
   GatewayUnavailableError,
   type VerifiedNotification,
 } from './gateway.js';
@@ -23,6 +24,19 @@ interface MercadoPagoPaymentResponse {
   transaction_amount?: number;
   currency_id?: string;
   transaction_details?: { net_received_amount?: number };
+}
+
+function toSubscription(response: {
+  id?: string;
+  status?: string;
+  external_reference?: string | null;
+}): CardSubscription {
+  const status = response.status;
+  return {
+    id: response.id ?? '',
+    status: status === 'authorized' || status === 'paused' || status === 'cancelled' ? status : 'pending',
+    externalReference: response.external_reference ?? null,
+  };
 }
 
 function toCardPayment(response: MercadoPagoPaymentResponse): CardPayment {
@@ -59,6 +73,8 @@ export function createMercadoPagoGateway(options: {
   });
   const payments = new Payment(client);
   const preferences = new Preference(client);
+  const preapprovals = new PreApproval(client);
+  const invoices = new Invoice(client);
 
   async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
     try {
@@ -126,6 +142,56 @@ export function createMercadoPagoGateway(options: {
       );
       if (!response.id) throw new GatewayUnavailableError('MercadoPago no devolvió la preferencia');
       return { id: response.id };
+    },
+
+    async subscribe(request) {
+      const response = await call('la creación de la suscripción', () =>
+        preapprovals.create({
+          body: {
+            reason: request.reason,
+            external_reference: request.externalReference,
+            payer_email: request.payerEmail,
+            card_token_id: request.token,
+            auto_recurring: {
+              frequency: request.months,
+              frequency_type: 'months',
+              transaction_amount: request.amount,
+              currency_id: request.currency,
+            },
+            ...(request.backUrl ? { back_url: request.backUrl } : {}),
+            status: 'authorized',
+          },
+          requestOptions: { idempotencyKey: request.idempotencyKey },
+        }),
+      );
+      return toSubscription(response);
+    },
+
+    async getSubscription(id) {
+      return toSubscription(await call('la consulta de la suscripción', () => preapprovals.get({ id })));
+    },
+
+    async getSubscriptionCharge(id) {
+      const invoice = await call('la consulta del cobro', () => invoices.get({ id }));
+      const paymentId = invoice.payment?.id;
+      return {
+        id: String(invoice.id ?? id),
+        subscriptionId: invoice.preapproval_id ?? '',
+        // The charge names its payment; the payment itself says whether it was approved.
+        payment: paymentId
+          ? toCardPayment(
+              (await call('la consulta del pago', () =>
+                payments.get({ id: String(paymentId) }),
+              )) as MercadoPagoPaymentResponse,
+            )
+          : null,
+      };
+    },
+
+    async setSubscriptionActive(id, active) {
+      await call('el cambio de la suscripción', () =>
+        preapprovals.update({ id, body: { status: active ? 'authorized' : 'paused' } }),
+      );
     },
 
     verifyNotification(input): VerifiedNotification | null {

@@ -48,7 +48,9 @@ export function verifyMercadoPagoSignature(input: {
   const requestId = headerValue(input.headers, 'x-request-id');
   const dataId = dataIdOf(input.query, input.body);
   if (!signature || !requestId || !dataId || requestId.length > 128) return null;
-  if (typeOf(input.query, input.body) !== 'payment') return null;
+  const type = typeOf(input.query, input.body);
+  if (type !== 'payment' && type !== 'subscription_authorized_payment' && type !== 'subscription_preapproval')
+    return null;
   const parts = new Map(
     signature.split(',').map((part) => {
       const [key = '', value = ''] = part.split('=', 2);
@@ -68,5 +70,5 @@ export function verifyMercadoPagoSignature(input: {
   const given = Buffer.from(v1, 'hex');
   const wanted = Buffer.from(expected, 'hex');
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return null;
-  return { notificationId: requestId, paymentId: dataId };
+  return { notificationId: requestId, type, dataId };
 }

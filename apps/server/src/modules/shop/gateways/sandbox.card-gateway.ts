@@ -3,7 +3,9 @@ import type {
   CardGateway,
   CardPayment,
   CardPaymentRequest,
+  CardSubscription,
   PreferenceRequest,
+  SubscriptionCharge,
   VerifiedNotification,
 } from './gateway.js';
 import { signMercadoPago, verifyMercadoPagoSignature } from './mercadopago.signature.js';
@@ -90,12 +92,16 @@ export function createSandboxCardGateway(options: {
   setDeliver(deliver: NonNullable<Parameters<typeof createSandboxCardGateway>[0]['deliver']>): void;
   /** Waits for notifications already scheduled (tests). */
   idle(): Promise<void>;
+  /** Charges a subscription's next period and notifies it, as MercadoPago does each period (tests). */
+  renewSubscription(id: string): void;
 } {
   const now = options.now ?? Date.now;
   const delayMs = options.delayMs ?? 300;
   const tokens = new Map<string, StoredToken>();
   const payments = new Map<string, CardPayment>();
   const byIdempotencyKey = new Map<string, string>();
+  const subscriptions = new Map<string, CardSubscription & { amount: number; currency: string }>();
+  const charges = new Map<string, SubscriptionCharge>();
   const pending = new Set<Promise<void>>();
   let deliver = options.deliver;
   let sequence = 1_000_000 + Math.floor(Math.random() * 1_000_000);
@@ -112,20 +118,45 @@ export function createSandboxCardGateway(options: {
     void promise.finally(() => pending.delete(promise));
   }
 
-  function notify(paymentId: string) {
+  function notify(dataId: string, type: VerifiedNotification['type'] = 'payment') {
     later(async () => {
       if (!deliver) return;
       const requestId = randomUUID();
       const ts = now();
       await deliver({
         headers: {
-          'x-signature': signMercadoPago({ dataId: paymentId, requestId, ts, secret: options.secret }),
+          'x-signature': signMercadoPago({ dataId, requestId, ts, secret: options.secret }),
           'x-request-id': requestId,
         },
-        query: { 'data.id': paymentId, type: 'payment' },
-        body: { action: 'payment.updated', type: 'payment', data: { id: paymentId } },
+        query: { 'data.id': dataId, type },
+        body: { action: `${type}.updated`, type, data: { id: dataId } },
       });
     });
+  }
+
+  function newPayment(amount: number, currency: string, externalReference: string | null): CardPayment {
+    sequence += 1;
+    const payment: CardPayment = {
+      id: String(sequence),
+      status: 'approved',
+      statusDetail: 'accredited',
+      externalReference,
+      amount,
+      netReceived: Math.round(amount * (1 - sandboxFeeRate) * 100) / 100,
+      currency,
+    };
+    payments.set(payment.id, payment);
+    return payment;
+  }
+
+  /** One period of a subscription: an approved payment, notified as an authorized payment. */
+  function charge(subscriptionId: string) {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription || subscription.status !== 'authorized') return;
+    const payment = newPayment(subscription.amount, subscription.currency, subscription.externalReference);
+    const id = `AP-${payment.id}`;
+    charges.set(id, { id, subscriptionId, payment });
+    notify(id, 'subscription_authorized_payment');
   }
 
   function cardOf(bin: string) {
@@ -234,6 +265,47 @@ export function createSandboxCardGateway(options: {
       const payment = payments.get(id);
       if (!payment) throw new Error(`pago ${id} desconocido en el sandbox`);
       return payment;
+    },
+
+    async subscribe(request) {
+      const token = tokens.get(request.token);
+      const outcome = token && !token.used ? (outcomes[token.holder] ?? outcomes.APRO) : undefined;
+      if (token) token.used = true;
+      const id = `PA-${randomBytes(8).toString('hex')}`;
+      const approved = outcome !== undefined && outcome.status !== 'rejected';
+      const subscription = {
+        id,
+        status: approved ? ('authorized' as const) : ('cancelled' as const),
+        externalReference: request.externalReference,
+        amount: request.amount,
+        currency: request.currency,
+      };
+      subscriptions.set(id, subscription);
+      // MercadoPago charges the first period right away and notifies it.
+      if (approved) charge(id);
+      return { id, status: subscription.status, externalReference: subscription.externalReference };
+    },
+
+    renewSubscription(id) {
+      charge(id);
+    },
+
+    async getSubscription(id) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) throw new Error(`suscripción ${id} desconocida en el sandbox`);
+      return { id, status: subscription.status, externalReference: subscription.externalReference };
+    },
+
+    async getSubscriptionCharge(id) {
+      const found = charges.get(id);
+      if (!found) throw new Error(`cobro ${id} desconocido en el sandbox`);
+      return found;
+    },
+
+    async setSubscriptionActive(id, active) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) throw new Error(`suscripción ${id} desconocida en el sandbox`);
+      subscription.status = active ? 'authorized' : 'paused';
     },
 
     async createPreference(_request: PreferenceRequest) {

@@ -46,6 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('modo_gratuita', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('ref_mercado_pago', 'text')
     .addColumn('ref_paypal', 'text', (c) => c.unique())
+    .addColumn('ref_mp_suscripcion', 'text', (c) => c.unique())
     .addColumn('numero_seguimiento', 'text')
     .addColumn('created_at', t.bigint, (c) => c.notNull())
     .addColumn('updated_at', t.bigint, (c) => c.notNull())

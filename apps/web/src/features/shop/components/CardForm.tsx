@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { FormularioTarjetaSchema, type PagoTarjeta } from '@nexo/contracts';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -44,16 +55,20 @@ const fields: Array<{
 export function CardForm({
   submitLabel,
   defaultEmail,
+  offerRenewal = false,
   onPay,
 }: {
   submitLabel: string;
   defaultEmail: string;
-  onPay: (pago: PagoTarjeta) => Promise<void>;
+  /** Licences: offer charging the card again every period (a gateway subscription). */
+  offerRenewal?: boolean;
+  onPay: (pago: PagoTarjeta, options: { renovacionAutomatica: boolean }) => Promise<void>;
 }) {
   const config = useConfigPagos();
   const alerts = useAlerts();
   const tokenizer = useMemo(() => (config.data ? createCardTokenizer(config.data) : null), [config.data]);
   const [busy, setBusy] = useState(false);
+  const [renewal, setRenewal] = useState(false);
   const form = useForm<Values>({
     resolver: zodResolver(CardFieldsSchema),
     defaultValues: {
@@ -84,15 +99,18 @@ export function CardForm({
       };
       const method = await tokenizer.paymentMethod(card.cardNumber.replace(/\s+/g, '').slice(0, 6));
       const token = await tokenizer.createToken(card);
-      await onPay({
-        token,
-        paymentMethodId: method.id,
-        issuerId: method.issuerId,
-        installments: 1,
-        email: values.email,
-        docType: values.docType,
-        docNumber: values.docNumber,
-      });
+      await onPay(
+        {
+          token,
+          paymentMethodId: method.id,
+          issuerId: method.issuerId,
+          installments: 1,
+          email: values.email,
+          docType: values.docType,
+          docNumber: values.docNumber,
+        },
+        { renovacionAutomatica: offerRenewal && renewal },
+      );
     } catch (error) {
       if (error instanceof CardError) {
         for (const item of error.errores) {

@@ -36,6 +36,11 @@ export function CompraDetail({ compra }: { compra: Compra }) {
         </Typography>
       )}
       {compra.direccionEnvio && <Typography variant="body2">Envío a: {compra.direccionEnvio}</Typography>}
+      {compra.renovacionAutomatica && (
+        <Typography variant="body2">
+          Renovación automática: el medio de pago cobra al comenzar cada período.
+        </Typography>
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Section title="Pagos">

@@ -268,7 +268,12 @@ export function PaymentWizardDialog({
                 </Typography>
                 {rechazo && <Alert severity="error">{rechazo}</Alert>}
                 {metodo === 'tarjeta' && (
-                  <CardForm submitLabel="Pagar" defaultEmail={usuario?.mail ?? ''} onPay={payByCard} />
+                  <CardForm
+                    submitLabel="Pagar"
+                    defaultEmail={usuario?.mail ?? ''}
+                    offerRenewal
+                    onPay={payByCard}
+                  />
                 )}
                 {metodo === 'paypal' && (
                   <PaypalButton
