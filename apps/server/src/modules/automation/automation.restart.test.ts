@@ -107,7 +107,11 @@ describe('durable scheduler across restarts', () => {
     const counts = await countByRef(file);
     expect(ids.filter((id) => counts.get(id) !== 1)).toEqual([]);
     const check = createDb({ sqliteFile: file });
-    const next = await check.selectFrom('scheduled_jobs').select('due_at').execute();
+    const next = await check
+      .selectFrom('scheduled_jobs')
+      .select('due_at')
+      .where('kind', '=', 'evento.programado')
+      .execute();
     await check.destroy();
     expect(next).toHaveLength(ids.length);
     expect(next.every((j) => Number(j.due_at) > Date.now())).toBe(true);
