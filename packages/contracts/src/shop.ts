@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, RefSchema, requiredIssue, sinControl } from './common.js';
+import { PlanSchema } from './licensing.js';
 import { mensajes } from './messages.js';
 
 /**
@@ -134,29 +135,12 @@ export const ProductoSchema = z.object({
 });
 export type Producto = z.infer<typeof ProductoSchema>;
 
-/** A plan as the shop lists it (spec 2 §3 Subscription plan), PayPal plan ids included. */
-export const PlanTiendaSchema = z.object({
-  id: z.number(),
-  nombre: z.string(),
-  tipoSuscripcion: DescripcionSchema,
-  costo: z.number(),
-  costoTres: z.number(),
-  costoSeis: z.number(),
-  costoDoce: z.number(),
-  costoPaypal: z.number(),
-  costoTresPaypal: z.number(),
-  costoSeisPaypal: z.number(),
-  costoDocePaypal: z.number(),
+/** A plan as the shop lists it (spec 2 §3 Subscription plan), PayPal plan ids and features included. */
+export const PlanTiendaSchema = PlanSchema.extend({
   idSuscripcionPaypalUno: z.string().nullable(),
   idSuscripcionPaypalTres: z.string().nullable(),
   idSuscripcionPaypalSeis: z.string().nullable(),
   idSuscripcionPaypalDoce: z.string().nullable(),
-  cantMesesGratis: z.number(),
-  cantidadSensores: z.number(),
-  cantidadDispositivos: z.number(),
-  cantidadUsuarios: z.number(),
-  soloGratis: z.boolean(),
-  puedeSerGratis: z.boolean(),
   permiteVistas: z.boolean(),
   permiteMapa: z.boolean(),
 });
@@ -425,6 +409,16 @@ export const FormularioTarjetaSchema = z.object({
   installments: z.coerce.number().int().min(1).default(1),
 });
 export type FormularioTarjeta = z.input<typeof FormularioTarjetaSchema>;
+
+/** The card form field each tokenization error code points at. */
+export const campoErrorTarjeta: Record<string, string> = {
+  '325': 'cardExpirationMonth',
+  '326': 'cardExpirationYear',
+  E301: 'cardNumber',
+  E302: 'securityCode',
+  '316': 'cardholderName',
+  '324': 'docNumber',
+};
 
 /** The card provider's tokenization error codes and their texts (spec 2 §8). */
 export const erroresTarjeta: Record<string, string> = {

@@ -112,6 +112,17 @@ export function createPurchaseLedger(deps: LedgerDeps) {
     return granted;
   }
 
+  /** Grants the licence and tells the user it is active until its date. */
+  async function activate(trx: Db, purchase: PurchaseRow, esGratuito: boolean, effects: Effect[]) {
+    const granted = await grant(trx, purchase, esGratuito, effects);
+    const plan = (await repo.items(trx, [purchase.id]))[0]?.nombre ?? '';
+    const titulo = completar(mensajes.compraNotificacionActivada, {
+      plan,
+      fecha: format(granted.fechaHasta, 'dd/MM/yyyy'),
+    });
+    effects.push(...announce(purchase, estadosCompra.activada, titulo, true));
+  }
+
   return {
     announce,
 
@@ -202,21 +213,10 @@ export function createPurchaseLedger(deps: LedgerDeps) {
           );
           return 'applied';
         }
-        const granted = await grant(trx, purchase, false, effects);
+        await activate(trx, purchase, false, effects);
         if (purchase.estado_id === estadosCompra.enEspera) {
           await repo.moveState(trx, purchase.id, [estadosCompra.enEspera], estadosCompra.activada, now());
         }
-        effects.push(
-          ...announce(
-            purchase,
-            estadosCompra.activada,
-            completar(mensajes.compraNotificacionActivada, {
-              plan: (await repo.items(trx, [purchase.id]))[0]?.nombre ?? '',
-              fecha: format(granted.fechaHasta, 'dd/MM/yyyy'),
-            }),
-            true,
-          ),
-        );
         return 'applied';
       }
       if (purchase.estado_id === estadosCompra.enEspera) {
@@ -243,18 +243,7 @@ export function createPurchaseLedger(deps: LedgerDeps) {
 
     /** The free trial of a plan: the purchase is created activated and the trial token issued. */
     async activateFree(trx: Db, purchase: PurchaseRow, effects: Effect[]) {
-      const granted = await grant(trx, purchase, true, effects);
-      effects.push(
-        ...announce(
-          purchase,
-          estadosCompra.activada,
-          completar(mensajes.compraNotificacionActivada, {
-            plan: (await repo.items(trx, [purchase.id]))[0]?.nombre ?? '',
-            fecha: format(granted.fechaHasta, 'dd/MM/yyyy'),
-          }),
-          true,
-        ),
-      );
+      await activate(trx, purchase, true, effects);
     },
   };
 }

@@ -1,20 +1,10 @@
-import { erroresTarjeta, mensajes, SandboxPaypalInputSchema } from '@nexo/contracts';
+import { campoErrorTarjeta, erroresTarjeta, mensajes, SandboxPaypalInputSchema } from '@nexo/contracts';
 import { z } from 'zod';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import type { SandboxCardGateway } from './gateways/sandbox.card-gateway.js';
 import type { SandboxPaypalGateway } from './gateways/sandbox.paypal-gateway.js';
 import { paypalPlanId, planPrice, type ShopService } from './shop.service.js';
-
-/** The card form field each tokenization error code points at. */
-const campoDeCodigo: Record<string, string> = {
-  '325': 'cardExpirationMonth',
-  '326': 'cardExpirationYear',
-  E301: 'cardNumber',
-  E302: 'securityCode',
-  '316': 'cardholderName',
-  '324': 'docNumber',
-};
 
 const CardTokenBodySchema = z.object({}).passthrough();
 const BinQuerySchema = z.object({
@@ -43,7 +33,7 @@ export function registerSandboxRoutes(
         const result = card.createCardToken(request.body);
         if ('cause' in result) {
           const errores = result.cause.map((c) => ({
-            campo: campoDeCodigo[c.code] ?? 'cardNumber',
+            campo: campoErrorTarjeta[c.code] ?? 'cardNumber',
             mensaje: erroresTarjeta[c.code] ?? c.description,
           }));
           throw new AppError(

@@ -33,6 +33,7 @@ import {
 import type { Effect } from './purchase-ledger.js';
 import { round2 } from './purchase-ledger.js';
 import { type ShopContext, unavailable } from './shop.context.js';
+import type { PurchaseRow } from './shop.repository.js';
 
 type Periodo = keyof typeof costoPorPeriodo;
 
@@ -235,6 +236,33 @@ export function createShopService(ctx: ShopContext) {
     const row = await repo.purchase(trx, id);
     if (!row) throw new Error('compra recién creada no encontrada');
     return row;
+  }
+
+  /**
+   * Cancellation requested (true) or withdrawn (false): the provider's subscription stops or resumes
+   * charging first, then the purchase moves and its tokens follow, in one transaction.
+   */
+  async function switchCancellation(userId: number, purchase: PurchaseRow, cancel: boolean): Promise<Compra> {
+    if (purchase.ref_paypal) {
+      const reason = cancel ? 'Cancelación solicitada por el usuario' : 'Reactivada por el usuario';
+      await (cancel
+        ? deps.paypal.suspend(purchase.ref_paypal, reason)
+        : deps.paypal.activate(purchase.ref_paypal, reason)
+      ).catch(unavailable);
+    }
+    if (purchase.ref_mp_suscripcion)
+      await deps.card.setSubscriptionActive(purchase.ref_mp_suscripcion, !cancel).catch(unavailable);
+    await transaction(async (trx, effects) => {
+      const locked = await ctx.ownPurchase(trx, userId, purchase.id, true);
+      const to = cancel ? estadosCompra.cancelacionSolicitada : estadosCompra.activada;
+      const log = cancel ? 'Cancelación solicitada' : 'Licencia reactivada';
+      if (!(await ledger.move(trx, locked, to, log, userId, effects, null)))
+        throw conflict(mensajes.compraEstadoInvalido);
+      await deps.licensing.setCancellation(locked.id, cancel, trx);
+    });
+    const fresh = await repo.purchase(db, purchase.id);
+    if (!fresh) throw notFound(mensajes.compraInexistente);
+    return ctx.compra(db, fresh);
   }
 
   return {
@@ -510,29 +538,7 @@ export function createShopService(ctx: ShopContext) {
         purchase.modo_gratuita === 1
       )
         throw conflict(mensajes.compraEstadoInvalido);
-      if (purchase.ref_paypal)
-        await deps.paypal.suspend(purchase.ref_paypal, 'Cancelación solicitada por el usuario');
-      if (purchase.ref_mp_suscripcion)
-        await deps.card.setSubscriptionActive(purchase.ref_mp_suscripcion, false);
-      await transaction(async (trx, effects) => {
-        const locked = await ctx.ownPurchase(trx, userId, purchase.id, true);
-        if (
-          !(await ledger.move(
-            trx,
-            locked,
-            estadosCompra.cancelacionSolicitada,
-            'Cancelación solicitada',
-            userId,
-            effects,
-            null,
-          ))
-        )
-          throw conflict(mensajes.compraEstadoInvalido);
-        await deps.licensing.setCancellation(locked.id, true, trx);
-      });
-      const fresh = await repo.purchase(db, purchase.id);
-      if (!fresh) throw notFound(mensajes.compraInexistente);
-      return ctx.compra(db, fresh);
+      return switchCancellation(userId, purchase, true);
     },
 
     /** 'Reactivar licencia': withdraws the cancellation request; PayPal charges again. */
@@ -541,29 +547,7 @@ export function createShopService(ctx: ShopContext) {
       const purchase = await ctx.ownPurchase(db, userId, compraId);
       if (purchase.estado_id !== estadosCompra.cancelacionSolicitada)
         throw conflict(mensajes.compraEstadoInvalido);
-      if (purchase.ref_paypal)
-        await deps.paypal.activate(purchase.ref_paypal, 'Reactivada por el usuario').catch(unavailable);
-      if (purchase.ref_mp_suscripcion)
-        await deps.card.setSubscriptionActive(purchase.ref_mp_suscripcion, true).catch(unavailable);
-      await transaction(async (trx, effects) => {
-        const locked = await ctx.ownPurchase(trx, userId, purchase.id, true);
-        if (
-          !(await ledger.move(
-            trx,
-            locked,
-            estadosCompra.activada,
-            'Licencia reactivada',
-            userId,
-            effects,
-            null,
-          ))
-        )
-          throw conflict(mensajes.compraEstadoInvalido);
-        await deps.licensing.setCancellation(locked.id, false, trx);
-      });
-      const fresh = await repo.purchase(db, purchase.id);
-      if (!fresh) throw notFound(mensajes.compraInexistente);
-      return ctx.compra(db, fresh);
+      return switchCancellation(userId, purchase, false);
     },
 
     /**

@@ -167,6 +167,12 @@ export function CardForm({
             )}
           />
         ))}
+        {offerRenewal && (
+          <FormControlLabel
+            control={<Checkbox checked={renewal} onChange={(event) => setRenewal(event.target.checked)} />}
+            label="Renovar automáticamente al terminar cada período"
+          />
+        )}
         <Button
           type="submit"
           variant="contained"

@@ -6,14 +6,8 @@ import {
   Box,
   Button,
   Chip,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
   IconButton,
   Paper,
-  Radio,
-  RadioGroup,
   Stack,
   Step,
   StepLabel,
@@ -40,6 +34,7 @@ import { type CartLine, cartStore, useCart } from '../cartStore';
 import { CardForm } from '../components/CardForm';
 import { ModoPruebaChip } from '../components/ModoPruebaChip';
 import { NewUserDialog } from '../components/NewUserDialog';
+import { PagoEnvioFields } from '../components/PagoEnvioFields';
 import { ShopNav } from '../components/ShopNav';
 import { useShopLive } from '../hooks/useShopLive';
 
@@ -251,41 +246,17 @@ export function CarritoPage() {
             </Box>
           ))}
         {step === 1 && (
-          <Stack spacing={3}>
-            <FormControl error={touched && !medioPago}>
-              <FormLabel>Medio de pago</FormLabel>
-              <RadioGroup
-                value={medioPago ?? ''}
-                onChange={(event) => setMedioPago(Number(event.target.value))}
-              >
-                {(medios.data?.mediosPago ?? []).map((m) => (
-                  <FormControlLabel key={m.id} value={m.id} control={<Radio />} label={m.descripcion} />
-                ))}
-              </RadioGroup>
-              {touched && !medioPago && <FormHelperText>{mensajes.requerido}</FormHelperText>}
-            </FormControl>
-            <FormControl error={touched && !tipoEnvio}>
-              <FormLabel>Envío</FormLabel>
-              <RadioGroup
-                value={tipoEnvio ?? ''}
-                onChange={(event) => setTipoEnvio(Number(event.target.value))}
-              >
-                {(medios.data?.tiposEnvio ?? []).map((t) => (
-                  <FormControlLabel key={t.id} value={t.id} control={<Radio />} label={t.descripcion} />
-                ))}
-              </RadioGroup>
-              {touched && !tipoEnvio && <FormHelperText>{mensajes.requerido}</FormHelperText>}
-            </FormControl>
-            {tipoEnvio === tiposEnvio.correo && (
-              <TextField
-                label="Dirección de envío"
-                value={direccion}
-                onChange={(event) => setDireccion(event.target.value)}
-                error={touched && Boolean(direccionError)}
-                helperText={touched ? direccionError : 'Calle, número, ciudad y código postal'}
-              />
-            )}
-          </Stack>
+          <PagoEnvioFields
+            medioPago={medioPago}
+            onMedioPago={setMedioPago}
+            tipoEnvio={tipoEnvio}
+            onTipoEnvio={setTipoEnvio}
+            direccion={direccion}
+            onDireccion={setDireccion}
+            showEnvio
+            touched={touched}
+            direccionError={direccionError}
+          />
         )}
         {step === 2 && (
           <Stack spacing={1.5}>

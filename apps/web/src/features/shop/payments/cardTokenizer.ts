@@ -1,4 +1,10 @@
-import { type ConfigPagos, type ErrorItem, erroresTarjeta, mensajes } from '@nexo/contracts';
+import {
+  type ConfigPagos,
+  campoErrorTarjeta,
+  type ErrorItem,
+  erroresTarjeta,
+  mensajes,
+} from '@nexo/contracts';
 import { api, isApiError } from '../../../shared/api/httpClient';
 import { loadScript } from './loadScript';
 
@@ -26,16 +32,6 @@ export class CardError extends Error {
     this.name = 'CardError';
   }
 }
-
-/** Which form field each provider error code points at. */
-const campoDeCodigo: Record<string, keyof CardData> = {
-  '325': 'cardExpirationMonth',
-  '326': 'cardExpirationYear',
-  E301: 'cardNumber',
-  E302: 'securityCode',
-  '316': 'cardholderName',
-  '324': 'docNumber',
-};
 
 export interface CardTokenizer {
   /** The card's brand and issuer from its first digits; throws CardError when the lookup fails. */
@@ -140,7 +136,7 @@ function mercadoPagoTokenizer(publicKey: string): CardTokenizer {
         const errores = (list as Array<{ code?: string }>).flatMap((item) => {
           const code = String(item.code ?? '');
           const mensaje = erroresTarjeta[code];
-          return mensaje ? [{ campo: campoDeCodigo[code] ?? 'cardNumber', mensaje }] : [];
+          return mensaje ? [{ campo: campoErrorTarjeta[code] ?? 'cardNumber', mensaje }] : [];
         });
         throw new CardError(
           errores.length > 0 ? errores : [{ campo: 'cardNumber', mensaje: mensajes.tarjetaNoEncontrada }],
