@@ -1,3 +1,4 @@
+import { createAdminService, registerAdminRoutes } from './modules/admin/index.js';
 import { createRefreshTokens, type GoogleVerifier, registerAuthModule } from './modules/auth/index.js';
 import {
   createActionRunner,
@@ -270,8 +271,26 @@ export async function registerModules(
     users: userDirectory,
     deviceNames: (ids) => devices.sharing.namesOf([...ids]),
     scheduler,
+    audit: (actorId, objeto, objetoId, accion, detalle) =>
+      admin.record(actorId, objeto, objetoId, accion, detalle),
     ...(options.shopGateways ? { gateways: options.shopGateways } : {}),
   });
+
+  // ---- admin: the operator's area; its audit log records the shop's admin actions too ----
+  const admin = createAdminService({
+    db: ctx.db,
+    inventory: devices.inventory,
+    users: {
+      adminSearch: (text) => users.adminSearch(text),
+      setBlocked: (userId, bloqueado) => users.setBlocked(userId, bloqueado),
+      sendPasswordReset: (userId, origin) => users.sendPasswordReset(userId, origin),
+      findByUsernameOrMail: (text) => userDirectory.findByUsernameOrMail(text),
+      usernamesOf: (ids) => userDirectory.usernamesOf(ids),
+    },
+    licensing,
+    shop: shop.shop,
+  });
+  registerAdminRoutes(app, ctx, admin, userDirectory);
 
   registerAutomationRoutes(app, ctx, actions, programs);
   registerEventsRoutes(app, ctx, events);

@@ -375,6 +375,14 @@ export const mensajes = {
   consultaCompraRequerida: 'Debe indicar la compra de la consulta',
   consultaCompraAjena: 'La compra indicada no existe o no es suya.',
 
+  // Admin area
+  usuarioBloqueado: 'Su usuario está bloqueado. Comuníquese con soporte.',
+  adminUsuarioInexistente: 'El usuario indicado no existe.',
+  adminEquipoYaAsignado: 'El equipo ya pertenece a ese usuario.',
+  adminNoBloquearse: 'No puede bloquear su propio usuario.',
+  adminReseteoEnviado: 'Le enviamos al usuario un correo para elegir una nueva contraseña.',
+  adminUsuarioExterno: 'El usuario ingresa con Google: no tiene contraseña en Nexo.',
+
   // Shop (spec 2 §4 status messages, §5, §6, §8; the rest in the same voice)
   compraEsperaPagoLocal: 'Esperando el pago en el local.',
   compraEsperaTransferencia:
@@ -594,6 +602,9 @@ export const correos = {
   codigoRegistroTexto: 'Para confirmar su dirección de correo, ingrese el siguiente código:',
   codigoRecuperacionAsunto: 'Nexo: recuperación de contraseña',
   codigoRecuperacionTexto: 'Para elegir una nueva contraseña, ingrese el siguiente código:',
+  reseteoAdminTexto:
+    'El equipo de Nexo inició el cambio de su contraseña. Abra este enlace e ingrese el código para elegir una nueva:',
+  reseteoAdminBoton: 'Elegir una nueva contraseña',
   codigoVence: (minutos: number) => `El código vence en ${minutos} minutos.`,
   activacionAsunto: 'Nexo: active su cuenta',
   activacionTexto: 'Se creó una cuenta de Nexo con esta dirección. Para activarla, abra el siguiente link:',

@@ -34,8 +34,13 @@ export function createAuthService(deps: AuthDeps) {
 
   /** Access + refresh token and the session user. `familyId` continues a session on refresh. */
   async function issueSession(userId: number, refreshToken?: string): Promise<TokenResponse> {
-    const [user, roles] = await Promise.all([users.sessionUser(userId), users.roles(userId)]);
+    const [user, roles, blocked] = await Promise.all([
+      users.sessionUser(userId),
+      users.roles(userId),
+      users.isBlocked(userId),
+    ]);
     if (!user) throw unauthorized(mensajes.refreshInvalido, codigosError.sesionExpirada);
+    if (blocked) throw new AppError(403, mensajes.usuarioBloqueado);
     const access = await tokens.sign({ userId, username: user.username, roles });
     return {
       status: 1,

@@ -21,6 +21,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../platform/http/e
 import { createDevicesCore, type DevicesCore, type DevicesDeps, permisos } from './devices.core.js';
 import { parseLayouts } from './devices.mapper.js';
 import { createFoldersService } from './folders.service.js';
+import { createInventoryService } from './inventory.service.js';
 import { createSensorsService } from './sensors.service.js';
 import { createSharingService, type SharingService } from './sharing.service.js';
 import { createTelemetryDirectory } from './telemetry-directory.repository.js';
@@ -28,6 +29,16 @@ import { createTelemetryDirectory } from './telemetry-directory.repository.js';
 /** Device credentials: unguessable, and safe as an MQTT username / topic prefix (no '/', '+', '#'). */
 export function newCredentials(): { apikey: string; secret: string } {
   return { apikey: randomBytes(12).toString('hex'), secret: randomBytes(24).toString('base64url') };
+}
+
+/** New credentials whose apikey no device uses yet. */
+function uniqueCredentialsFor(core: DevicesCore) {
+  return async () => {
+    for (;;) {
+      const credentials = newCredentials();
+      if (!(await core.repos.devices.apikeyExists(core.db, credentials.apikey))) return credentials;
+    }
+  };
 }
 
 function createDeviceRules(core: DevicesCore, sharing: SharingService) {
@@ -54,12 +65,7 @@ function createDeviceRules(core: DevicesCore, sharing: SharingService) {
     return Number((await core.ensureRoot(userId, executor)).id);
   }
 
-  async function uniqueCredentials() {
-    for (;;) {
-      const credentials = newCredentials();
-      if (!(await repos.devices.apikeyExists(db, credentials.apikey))) return credentials;
-    }
-  }
+  const uniqueCredentials = uniqueCredentialsFor(core);
 
   /** Deletes the device for everyone: rows in one transaction, then its history and the ingest cache. */
   async function deleteDevice(deviceId: number): Promise<void> {
@@ -233,6 +239,8 @@ export function createDevicesService(deps: DevicesDeps) {
     devices: createDeviceRules(core, sharing),
     /** For the groups module: roles on devices (device_users) and licence-checked grants. */
     sharing,
+    /** For the admin module: the device inventory (bulk creation, hand-over, credentials). */
+    inventory: createInventoryService(core, uniqueCredentialsFor(core)),
     folders: createFoldersService(core),
     sensors: createSensorsService(core),
 

@@ -1,5 +1,5 @@
 // devices: equipos, carpetas, sensors, shadows (widgets), layouts, sharing and the demo device.
-// Public API: createDevicesService(deps) → { devices, folders, sensors, sharing, views, access,
+// Public API: createDevicesService(deps) → { devices, folders, sensors, sharing, inventory, views, access,
 // telemetryDirectory, usage, rootFolderId },
 // registerDevicesRoutes(app, ctx, service), seedDemoDevice(db) and demoDevice (the simulator's topics).
 
@@ -11,6 +11,7 @@ export {
   type DevicesService,
   newCredentials,
 } from './devices.service.js';
+export type { InventoryDevice, InventoryService } from './inventory.service.js';
 export type { SharingService } from './sharing.service.js';
 export {
   createTelemetryDirectory,

@@ -1,5 +1,6 @@
 import { estadosToken } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
+import type { PlanRow } from '../../platform/db/schema.js';
 
 /** Queries on plans and subscription tokens. Every function takes the executor so it can join a transaction. */
 export function createLicensingRepository() {
@@ -93,6 +94,15 @@ export function createLicensingRepository() {
         userId: Number(row.user_id),
         compraId: row.compra_id === null ? null : Number(row.compra_id),
       }));
+    },
+
+    async allPlans(db: Db) {
+      return db.selectFrom('plans').selectAll().orderBy('id').execute();
+    },
+
+    async updatePlan(db: Db, planId: number, values: Partial<Omit<PlanRow, 'id'>>) {
+      const result = await db.updateTable('plans').set(values).where('id', '=', planId).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Plans the shop sells (active ones), cheapest first. */

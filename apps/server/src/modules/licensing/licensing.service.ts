@@ -1,5 +1,6 @@
 import { type Licencia, tiposSuscripcion } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
+import type { PlanRow } from '../../platform/db/schema.js';
 import { createUserDirectory, type UserDirectory } from '../users/index.js';
 import { createLicensingRepository } from './licensing.repository.js';
 
@@ -130,6 +131,22 @@ export function createLicensingService(deps: LicensingDeps) {
     /** Finishes tokens past their end date; returns the tokens it finished (owner, purchase). */
     async finishExpired(now: number = Date.now()) {
       return repo.finishExpired(db, now);
+    },
+
+    /** Every plan, sold or not (the admin catalogue). */
+    async allPlans(executor: Db = db) {
+      return repo.allPlans(executor);
+    },
+
+    /**
+     * The admin's plan edit: limits, prices per period, PayPal plan ids, trial months, on sale or not.
+     * Tokens already issued keep the limits they were issued with.
+     */
+    async updatePlan(
+      planId: number,
+      values: Partial<Omit<PlanRow, 'id' | 'tipo_suscripcion_id'>>,
+    ): Promise<boolean> {
+      return repo.updatePlan(db, planId, values);
     },
 
     /** The plans the shop sells, cheapest first. */

@@ -32,6 +32,14 @@ export interface ShopDeps {
   deviceNames?: (ids: readonly number[]) => Promise<Map<number, string>>;
   card: CardGateway;
   paypal: PaypalGateway;
+  /** The admin module's audit log: who changed which purchase (admin actions only). */
+  audit?: (
+    actorId: number,
+    objeto: 'compra',
+    objetoId: number,
+    accion: string,
+    detalle?: unknown,
+  ) => Promise<void>;
   /** The local currency the card gateway charges. */
   currency: string;
   /** Where providers send notifications and return buyers (PUBLIC_URL); null = not announced. */

@@ -66,6 +66,59 @@ export function createShopRepository() {
       }));
     },
 
+    /** Every product, on sale or not (the admin catalogue). */
+    async allProducts(db: Db) {
+      const rows = await db
+        .selectFrom('products as p')
+        .innerJoin('product_categories as c', 'c.id', 'p.categoria_id')
+        .selectAll('p')
+        .select('c.descripcion as categoria')
+        .orderBy('p.id')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        id: num(row.id),
+        valor: num(row.valor),
+        stock: num(row.stock),
+        categoria_id: num(row.categoria_id),
+        activo: num(row.activo),
+      }));
+    },
+
+    async saveProduct(
+      db: Db,
+      id: number | null,
+      values: {
+        nombre: string;
+        descripcion: string;
+        modelo: string;
+        categoria_id: number;
+        valor: number;
+        stock: number;
+        activo: number;
+      },
+      now: number,
+    ): Promise<number | null> {
+      if (id !== null) {
+        const result = await db.updateTable('products').set(values).where('id', '=', id).executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1 ? id : null;
+      }
+      const row = await db
+        .insertInto('products')
+        .values({ ...values, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return num(row.id);
+    },
+
+    async linkDevice(db: Db, purchaseId: number, deviceId: number) {
+      await db
+        .insertInto('purchase_devices')
+        .values({ purchase_id: purchaseId, device_id: deviceId })
+        .onConflict((oc) => oc.columns(['purchase_id', 'device_id']).doNothing())
+        .execute();
+    },
+
     async countProducts(db: Db): Promise<number> {
       const row = await db
         .selectFrom('products')

@@ -627,6 +627,9 @@ export function createShopService(ctx: ShopContext) {
           effects,
         );
       });
+      await deps.audit?.(adminId, 'compra', input.id, 'Pago confirmado', {
+        montoFinalRecibido: input.montoFinalRecibido ?? null,
+      });
       return this.adminCompra(input.id);
     },
 
@@ -647,6 +650,9 @@ export function createShopService(ctx: ShopContext) {
         );
         if (!moved) throw conflict(mensajes.compraEstadoInvalido);
         await repo.updatePurchase(trx, purchase.id, { numero_seguimiento: input.numeroSeguimiento }, now());
+      });
+      await deps.audit?.(adminId, 'compra', input.id, 'Enviada', {
+        numeroSeguimiento: input.numeroSeguimiento,
       });
       return this.adminCompra(input.id);
     },
@@ -669,6 +675,7 @@ export function createShopService(ctx: ShopContext) {
         );
         if (!moved) throw conflict(mensajes.compraEstadoInvalido);
       });
+      await deps.audit?.(adminId, 'compra', input.id, 'Entregada');
       return this.adminCompra(input.id);
     },
 
@@ -692,7 +699,67 @@ export function createShopService(ctx: ShopContext) {
           if (item.product_id !== null) await repo.releaseStock(trx, item.product_id, item.cantidad);
         }
       });
+      await deps.audit?.(adminId, 'compra', input.id, 'Cancelada', { motivo: input.motivo });
       return this.adminCompra(input.id);
+    },
+
+    // ---- the admin catalogue and device hand-over (the admin module checks the role) ----
+
+    async catalogoProductos() {
+      return (await repo.allProducts(db)).map((p) => ({
+        id: p.id,
+        nombre: p.nombre,
+        descripcion: p.descripcion,
+        modelo: p.modelo,
+        valor: p.valor,
+        stock: p.stock,
+        activo: p.activo === 1,
+        categoriaProducto: { id: p.categoria_id, descripcion: p.categoria },
+      }));
+    },
+
+    async guardarProducto(input: {
+      id?: number | null | undefined;
+      nombre: string;
+      descripcion: string;
+      modelo: string;
+      categoriaProducto: { id: number };
+      valor: number;
+      stock: number;
+      activo: boolean;
+    }): Promise<number> {
+      const categorias = await repo.categories(db);
+      if (!categorias.some((c) => c.id === input.categoriaProducto.id))
+        throw fieldError('categoriaProducto', mensajes.campoInvalido);
+      const id = await repo.saveProduct(
+        db,
+        input.id ?? null,
+        {
+          nombre: input.nombre,
+          descripcion: input.descripcion,
+          modelo: input.modelo,
+          categoria_id: input.categoriaProducto.id,
+          valor: round2(input.valor),
+          stock: input.stock,
+          activo: input.activo ? 1 : 0,
+        },
+        now(),
+      );
+      if (id === null) throw notFound(mensajes.productoInexistente);
+      return id;
+    },
+
+    /** Who bought a purchase (the admin hands its devices to them). */
+    async buyerOf(compraId: number): Promise<number> {
+      const purchase = await repo.purchase(db, compraId);
+      if (!purchase) throw notFound(mensajes.compraInexistente);
+      return purchase.user_id;
+    },
+
+    /** Records a device handed over with a purchase, in its log. */
+    async linkDevice(compraId: number, deviceId: number, nombre: string, adminId: number): Promise<void> {
+      await repo.linkDevice(db, compraId, deviceId);
+      await repo.insertLog(db, compraId, `Equipo asignado: ${nombre}`, adminId, now());
     },
 
     async adminCompra(id: number): Promise<Compra> {

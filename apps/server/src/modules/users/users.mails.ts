@@ -57,6 +57,31 @@ export const mails = {
   recoveryCode: (to: string, nombre: string, code: string, minutos: number) =>
     codeMail(to, nombre, correos.codigoRecuperacionAsunto, correos.codigoRecuperacionTexto, code, minutos),
 
+  /** The admin started a password reset: the code, and a link that opens the reset with its hash. */
+  adminPasswordReset(to: string, nombre: string, code: string, link: string, minutos: number): MailMessage {
+    const lines = [
+      correos.saludo(nombre),
+      correos.reseteoAdminTexto,
+      '',
+      link,
+      '',
+      code,
+      '',
+      correos.codigoVence(minutos),
+      correos.firma,
+    ];
+    return {
+      to,
+      subject: correos.codigoRecuperacionAsunto,
+      text: lines.join('\n'),
+      html: layout(
+        [correos.saludo(nombre), correos.reseteoAdminTexto],
+        `<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="background:#1976d2;color:#fff;padding:10px 18px;border-radius:4px;text-decoration:none">${escapeHtml(correos.reseteoAdminBoton)}</a></p><p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0">${escapeHtml(code)}</p>`,
+        [correos.codigoVence(minutos), correos.firma],
+      ),
+    } satisfies MailMessage;
+  },
+
   activationLink(to: string, nombre: string, link: string, horas: number): MailMessage {
     const lines = [
       correos.saludo(nombre),

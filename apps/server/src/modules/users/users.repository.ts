@@ -41,6 +41,23 @@ export function createUsersRepository() {
         .executeTakeFirst();
     },
 
+    /** The admin's user search: username, name or e-mail containing the text, newest first. */
+    async search(db: Db, text: string, limit: number): Promise<UserRow[]> {
+      let query = db.selectFrom('users').selectAll();
+      const trimmed = text.trim().toLowerCase();
+      if (trimmed) {
+        const pattern = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(username) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(nombre) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(mail) like ${pattern} escape '\\'`,
+          ]),
+        );
+      }
+      return query.orderBy('id', 'desc').limit(limit).execute();
+    },
+
     async usernamesByIds(db: Db, ids: number[]): Promise<Array<{ id: number; username: string }>> {
       if (ids.length === 0) return [];
       const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();

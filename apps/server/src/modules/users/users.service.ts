@@ -192,6 +192,51 @@ export function createUsersService(deps: UsersDeps) {
   return {
     sessionUser,
 
+    /** Blocked by an admin: no login and no refreshed session. */
+    async isBlocked(userId: number): Promise<boolean> {
+      return (await repo.byId(db, userId))?.bloqueado === 1;
+    },
+
+    /** The admin area: accounts by username, name or e-mail (the admin check is in the admin module). */
+    async adminSearch(text: string, limit = 200) {
+      const rows = await repo.search(db, text, limit);
+      return Promise.all(
+        rows.map(async (row) => ({
+          id: Number(row.id),
+          username: row.username,
+          nombre: row.nombre,
+          mail: row.mail,
+          bloqueado: row.bloqueado === 1,
+          esExterno: row.es_externo === 1,
+          mailValidado: row.mail_validado === 1,
+          usuarioPadreId: row.usuario_padre_id === null ? null : Number(row.usuario_padre_id),
+          roles: await repo.roles(db, Number(row.id)),
+          creado: Number(row.created_at),
+        })),
+      );
+    },
+
+    /** Blocks or unblocks an account; blocking ends every session at once. */
+    async setBlocked(userId: number, bloqueado: boolean): Promise<void> {
+      const user = await repo.byId(db, userId);
+      if (!user) throw notFound(mensajes.adminUsuarioInexistente);
+      await repo.update(db, userId, { bloqueado: bloqueado ? 1 : 0 });
+      if (bloqueado) await deps.revokeSessions?.(userId);
+    },
+
+    /**
+     * An admin starts a password reset: the user gets the recovery code and a link to /login that
+     * opens the reset with its hash, so nothing is asked of the admin.
+     */
+    async sendPasswordReset(userId: number, origin: string): Promise<void> {
+      const user = await repo.byId(db, userId);
+      if (!user) throw notFound(mensajes.adminUsuarioInexistente);
+      if (user.es_externo === 1) throw badRequest(mensajes.adminUsuarioExterno);
+      const created = await codes.create({ mail: user.mail, proposito: 'recuperacion', userId: user.id });
+      const link = `${origin.replace(/\/$/, '')}/login?recuperacion=${encodeURIComponent(created.hash)}`;
+      await mailer.send(mails.adminPasswordReset(user.mail, user.nombre, created.code, link, codeTtlMinutes));
+    },
+
     async roles(userId: number): Promise<string[]> {
       return repo.roles(db, userId);
     },

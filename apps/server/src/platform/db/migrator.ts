@@ -12,6 +12,7 @@ import * as m0015 from './migrations/0015_history_chunks.js';
 import * as m0016 from './migrations/0016_automation.js';
 import * as m0017 from './migrations/0017_events_programs.js';
 import * as m0018 from './migrations/0018_shop.js';
+import * as m0019 from './migrations/0019_admin.js';
 
 /**
  * Migrations are imported statically (not read from disk) so the same list works from
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0016_automation': m0016,
   '0017_events_programs': m0017,
   '0018_shop': m0018,
+  '0019_admin': m0019,
 };
 
 class StaticProvider implements MigrationProvider {

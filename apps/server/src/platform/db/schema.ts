@@ -26,6 +26,8 @@ export interface UsersTable {
   /** IANA time zone; null = the platform default. */
   zona_horaria: string | null;
   created_at: EpochMs;
+  /** Blocked by an admin: no login, no token refresh. */
+  bloqueado: Generated<Bool>;
 }
 
 export interface UserRolesTable {
@@ -159,6 +161,10 @@ export interface DevicesTable {
   conectado: Bool;
   conectado_cambio_at: EpochMs | null;
   created_at: EpochMs;
+  /** Created by an admin in the inventory and not yet assigned to a customer. */
+  inventario: Generated<Bool>;
+  /** The admin's firmware note (version, build). */
+  firmware: Generated<string | null>;
 }
 
 /** A user's role on a device, and where that user keeps it (folder). */
@@ -547,6 +553,19 @@ export interface PaymentNotificationsTable {
   created_at: EpochMs;
 }
 
+/** Who changed what, when: every admin action (modules/admin). */
+export interface AuditLogTable {
+  id: Id;
+  actor_id: number | null;
+  /** 'equipo', 'usuario', 'compra', 'producto', 'plan', 'tipoEquipo'. */
+  objeto: string;
+  objeto_id: number;
+  accion: string;
+  /** JSON with the values changed. */
+  detalle: string | null;
+  created_at: EpochMs;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -597,6 +616,7 @@ export interface Database {
   purchase_logs: PurchaseLogsTable;
   purchase_devices: PurchaseDevicesTable;
   payment_notifications: PaymentNotificationsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
