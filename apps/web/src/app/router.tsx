@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin';
 import { authRoutes } from '../features/auth';
 import { automationRoutes } from '../features/automation';
 import { deviceRoutes, publicDeviceRoutes } from '../features/devices';
@@ -10,16 +11,11 @@ import { supportAdminRoutes, supportRoutes } from '../features/support';
 import { userRoutes } from '../features/users';
 import { viewRoutes } from '../features/views';
 import { useSession } from '../shared/api/session';
-import { EnConstruccion } from '../shared/ui/EnConstruccion';
 import { PageLoader } from '../shared/ui/PageLoader';
 import { LandingRedirect, RequireAdmin, RequireAuth } from './RequireAuth';
 
-/** Administration (ROLE_ADMIN only, behind RequireAdmin); built by later issues. */
-export const adminRoutes: RouteObject[] = [
-  { path: '/admin/equipos', element: <EnConstruccion titulo="Administración de equipos" /> },
-  ...supportAdminRoutes,
-  ...shopAdminRoutes,
-];
+/** Administration (ROLE_ADMIN only, behind RequireAdmin). */
+const adminArea: RouteObject[] = [...adminRoutes, ...shopAdminRoutes, ...supportAdminRoutes];
 
 /**
  * The authenticated frame (top bar, menus, live connection, notifications, support chat) loads
@@ -59,7 +55,7 @@ export const routes: RouteObject[] = [
       ...viewRoutes,
       ...automationRoutes,
       ...shopRoutes,
-      { element: <RequireAdmin />, children: adminRoutes },
+      { element: <RequireAdmin />, children: adminArea },
     ],
   },
   { path: '*', element: <Navigate to="/home/misEquipos" replace /> },

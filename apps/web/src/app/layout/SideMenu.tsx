@@ -6,6 +6,7 @@ import EventRepeatRoundedIcon from '@mui/icons-material/EventRepeatRounded';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
+import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
 import MemoryRoundedIcon from '@mui/icons-material/MemoryRounded';
 import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsActiveRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
@@ -50,7 +51,9 @@ const shopLinks: SideMenuLink[] = [
 /** The administration area (ROLE_ADMIN; the router and the server check it again). */
 const adminLinks: SideMenuLink[] = [
   { to: '/admin/equipos', label: 'Equipos', icon: <RouterRoundedIcon /> },
+  { to: '/admin/usuarios', label: 'Usuarios', icon: <GroupRoundedIcon /> },
   { to: '/admin/compras', label: 'Compras', icon: <ReceiptLongRoundedIcon /> },
+  { to: '/admin/catalogo', label: 'Catálogo', icon: <Inventory2RoundedIcon /> },
   { to: '/admin/consultas', label: 'Consultas', icon: <SupportAgentRoundedIcon /> },
 ];
 

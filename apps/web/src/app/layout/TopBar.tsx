@@ -184,7 +184,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           <ListItemText>Mis consultas</ListItemText>
         </MenuItem>
         {isAdmin && (
-          <MenuItem onClick={() => go('/admin/compras')}>
+          <MenuItem onClick={() => go('/admin/equipos')}>
             <ListItemIcon>
               <AdminPanelSettingsRoundedIcon fontSize="small" />
             </ListItemIcon>

@@ -4,6 +4,7 @@ import { erroresLogin, type LoginForm as LoginFormValues, mensajes } from '@nexo
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { PasswordField } from '../../../shared/forms/PasswordField';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
@@ -28,12 +29,17 @@ const loginResolver: Resolver<LoginFormValues> = async (values) => {
   return { values: {}, errors };
 };
 
-/** Username + password + captcha, the forgot-password link and, when configured, Google. */
+/**
+ * Username + password + captcha, the forgot-password link and, when configured, Google.
+ * `?recuperacion={hash}` (the admin's password-reset mail) opens the new-password step directly.
+ */
 export function LoginForm() {
   const alerts = useAlerts();
   const completeLogin = useCompleteLogin();
   const captchaRef = useRef<CaptchaFieldHandle>(null);
-  const [recoveryHash, setRecoveryHash] = useState<string | null>(null);
+  // An admin-started reset mails a link with the recovery hash: the reset opens at once.
+  const [params] = useSearchParams();
+  const [recoveryHash, setRecoveryHash] = useState<string | null>(params.get('recuperacion'));
   const [askingRecovery, setAskingRecovery] = useState(false);
   const config = useQuery({
     queryKey: ['config'],
