@@ -84,7 +84,7 @@ export function AdminEquiposPage() {
           placeholder="Nombre, apikey o dueño"
           value={texto}
           onChange={(event) => setTexto(event.target.value)}
-          sx={{ flex: 1 }}
+          sx={{ flex: '1 1 320px', minWidth: 0 }}
           slotProps={{
             input: {
               startAdornment: (
@@ -101,7 +101,7 @@ export function AdminEquiposPage() {
           label="Estado"
           value={estado}
           onChange={(event) => setEstado(event.target.value)}
-          sx={{ minWidth: 170 }}
+          sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
         >
           {estados.map((e) => (
             <MenuItem key={e.value} value={e.value}>
@@ -115,7 +115,7 @@ export function AdminEquiposPage() {
           label="Tipo"
           value={tipo ?? ''}
           onChange={(event) => setTipo(event.target.value ? Number(event.target.value) : null)}
-          sx={{ minWidth: 170 }}
+          sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
         >
           <MenuItem value="">Todos</MenuItem>
           {(tipos.data ?? []).map((t) => (

@@ -21,6 +21,7 @@ import { mensajes, type UsuarioAdmin } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';
+import { useSession } from '../../../shared/api/session';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PageTitle } from '../../../shared/ui/PageTitle';
@@ -34,6 +35,7 @@ export function AdminUsuariosPage() {
   const [texto, setTexto] = useState('');
   const buscado = useDebouncedValue(texto, 300);
   const usuarios = useUsuariosAdmin(buscado);
+  const session = useSession();
   const client = useQueryClient();
   const alerts = useAlerts();
   const [bloquear, setBloquear] = useState<UsuarioAdmin | null>(null);
