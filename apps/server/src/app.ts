@@ -111,12 +111,26 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://accounts.google.com'],
+        // Google sign-in, and the payment providers' browser SDKs (MercadoPago.js, PayPal's button).
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          'https://accounts.google.com',
+          'https://sdk.mercadopago.com',
+          'https://www.paypal.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'https://accounts.google.com'],
+        frameSrc: [
+          "'self'",
+          'https://accounts.google.com',
+          'https://*.mercadopago.com',
+          'https://*.mercadolibre.com',
+          'https://www.paypal.com',
+          'https://www.sandbox.paypal.com',
+        ],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,
       },
