@@ -50,7 +50,12 @@ export interface AppOverrides {
 }
 
 /** The app with typed handles for tests, the benchmark and main: the platform context and the modules. */
-export type App = HttpApp & { ctx: PlatformContext; modules: AppModules };
+export type App = HttpApp & {
+  ctx: PlatformContext;
+  modules: AppModules;
+  /** Every route as registered (method and path; HEAD left out). */
+  routeTable: ReadonlyArray<{ method: string; url: string; hidden: boolean }>;
+};
 
 /**
  * Builds the whole application: platform plugins first, then the domain modules.
@@ -94,6 +99,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.addHook('onRequest', (request, _reply, done) => {
     requestContext.run({ reqId: String(request.id) }, done);
+  });
+
+  // The route table as Fastify builds it (the authorization matrix test walks it).
+  const routeTable: Array<{ method: string; url: string; hidden: boolean }> = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url, hidden });
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -217,5 +230,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const built = app as unknown as App;
   built.ctx = ctx;
   built.modules = modules;
+  built.routeTable = routeTable;
   return built;
 }

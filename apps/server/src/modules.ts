@@ -1,3 +1,4 @@
+import { rolesUsuario } from '@nexo/contracts';
 import { createAdminService, registerAdminRoutes } from './modules/admin/index.js';
 import { createRefreshTokens, type GoogleVerifier, registerAuthModule } from './modules/auth/index.js';
 import {
@@ -40,6 +41,7 @@ import { createUserDirectory, createUsersService, registerUsersRoutes } from './
 import { createViewsService, registerViewsRoutes } from './modules/views/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { seedReference } from './platform/db/seed-reference.js';
+import { createRoleGuard } from './platform/http/auth-guard.js';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
 
 /** Handles on the modules that tests, the benchmark and the web config read (`app.modules`). */
@@ -78,6 +80,11 @@ export async function registerModules(
   const userDirectory = createUserDirectory(ctx.db);
   // The devices module plugs its counts in with licensing.setUsageProvider(devices.usage).
   const licensing = createLicensingService({ db: ctx.db, users: userDirectory });
+  // The guard of every admin route: ROLE_ADMIN read from the account on each call.
+  const requireAdmin = createRoleGuard(
+    (userId, rol) => userDirectory.hasPlatformRole(userId, rol),
+    rolesUsuario.admin,
+  );
 
   // ---- users and auth: accounts, session, registration; admin and demo user seed ----
   const refreshTokens = createRefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays);
@@ -172,7 +179,7 @@ export async function registerModules(
     purchases: { owns: async (userId, compraId) => (await shop?.owns(userId, compraId)) ?? false },
   });
   let shop: ShopModule | undefined;
-  registerSupportRoutes(app, ctx, support);
+  registerSupportRoutes(app, ctx, support, requireAdmin);
 
   // ---- connectivity: three peers. realtime delivers what modules publish on ctx.hub; mqtt
   // hands device traffic to telemetry.gateway; telemetry sends commands through mqtt.commands.
@@ -271,6 +278,7 @@ export async function registerModules(
     users: userDirectory,
     deviceNames: (ids) => devices.sharing.namesOf([...ids]),
     scheduler,
+    requireAdmin,
     audit: (actorId, objeto, objetoId, accion, detalle) =>
       admin.record(actorId, objeto, objetoId, accion, detalle),
     ...(options.shopGateways ? { gateways: options.shopGateways } : {}),
@@ -290,7 +298,7 @@ export async function registerModules(
     licensing,
     shop: shop.shop,
   });
-  registerAdminRoutes(app, ctx, admin, userDirectory);
+  registerAdminRoutes(app, ctx, admin, requireAdmin);
 
   registerAutomationRoutes(app, ctx, actions, programs);
   registerEventsRoutes(app, ctx, events);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
-  preHandlerAsyncHookHandler,
+  onRequestAsyncHookHandler,
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,8 +21,8 @@ export interface PlatformContext {
   mailer: Mailer;
   hub: RealtimeHub;
   tokens: AccessTokens;
-  /** preHandler for protected routes. */
-  requireAuth: preHandlerAsyncHookHandler;
+  /** onRequest guard of protected routes: it runs before body validation, so an anonymous caller learns nothing about a route but its 401. */
+  requireAuth: onRequestAsyncHookHandler;
 }
 
 /** The Fastify instance modules register routes on, typed with the zod provider. */

@@ -10,11 +10,9 @@ import {
   IdBodySchema,
   ListadoEquiposAdminQuerySchema,
   ListadoUsuariosAdminQuerySchema,
-  rolesUsuario,
 } from '@nexo/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
-import { forbidden } from '../../platform/http/errors.js';
 import { publicOrigin } from '../users/index.js';
 import type { AdminService } from './admin.service.js';
 
@@ -27,12 +25,9 @@ export function registerAdminRoutes(
   app: HttpApp,
   ctx: PlatformContext,
   admin: AdminService,
-  users: { hasPlatformRole(userId: number, rol: string): Promise<boolean> },
+  requireAdmin: onRequestAsyncHookHandler,
 ): void {
-  const requireAdmin = async (request: FastifyRequest) => {
-    if (!(await users.hasPlatformRole(request.usuario.userId, rolesUsuario.admin))) throw forbidden();
-  };
-  const guard = { preHandler: [ctx.requireAuth, requireAdmin] };
+  const guard = { onRequest: [ctx.requireAuth, requireAdmin] };
   const tags = ['administración'];
   const ok = { status: 1 as const };
 

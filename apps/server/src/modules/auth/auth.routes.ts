@@ -117,7 +117,7 @@ export function registerAuthRoutes(
   app.post(
     '/sv/api/usuario/cambiarPassword',
     {
-      preHandler: ctx.requireAuth,
+      onRequest: ctx.requireAuth,
       schema: {
         tags: ['usuario'],
         security: [{ bearer: [] }],

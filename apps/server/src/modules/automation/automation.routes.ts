@@ -16,7 +16,7 @@ export function registerAutomationRoutes(
   actions: ActionsService,
   programs: ProgramsService,
 ): void {
-  const auth = { preHandler: ctx.requireAuth };
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['automatización'];
 
   app.get('/sv/api/accionesColectivas/pu', { ...auth, schema: { tags } }, async (request) => ({

@@ -4,7 +4,7 @@ import type { EventsService } from './events.service.js';
 
 /** HTTP for events (spec 2 §7). Routes only translate; rules are in the service. */
 export function registerEventsRoutes(app: HttpApp, ctx: PlatformContext, events: EventsService): void {
-  const auth = { preHandler: ctx.requireAuth };
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['automatización'];
 
   app.get('/sv/api/eventos/pu', { ...auth, schema: { tags } }, async (request) => ({

@@ -19,7 +19,7 @@ export function registerProgramsRoutes(
   programs: ProgramsService,
   events: EventsService,
 ): void {
-  const auth = { preHandler: ctx.requireAuth };
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['automatización'];
   const post = <S>(path: string, body: S) => ({
     path: `/sv/api/programas/${path}`,

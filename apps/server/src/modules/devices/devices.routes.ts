@@ -15,7 +15,7 @@ import type { DevicesService } from './devices.service.js';
 
 /** HTTP for devices, folders, sensors and layouts (spec 1 §7). Routes only translate; rules are in the services. */
 export function registerDevicesRoutes(app: HttpApp, ctx: PlatformContext, service: DevicesService): void {
-  const auth = { preHandler: ctx.requireAuth };
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['equipos'];
   const { devices, folders, sensors } = service;
 

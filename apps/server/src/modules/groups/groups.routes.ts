@@ -13,7 +13,7 @@ import type { GroupsService } from './groups.service.js';
 
 /** HTTP for access requests and roles (spec 2 §7 Groups; spec 1 §7 asociar). Rules are in the service. */
 export function registerGroupsRoutes(app: HttpApp, ctx: PlatformContext, groups: GroupsService): void {
-  const auth = { preHandler: ctx.requireAuth };
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['grupos'];
 
   app.post(

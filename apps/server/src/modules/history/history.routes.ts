@@ -14,7 +14,7 @@ import {
   RutaAnswerSchema,
   RutaInputSchema,
 } from '@nexo/contracts';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { HttpApp } from '../../platform/context.js';
 import type { HistoryService, SensorAccess } from './history.service.js';
@@ -22,7 +22,7 @@ import type { HistoryService, SensorAccess } from './history.service.js';
 export interface HistoryRoutesDeps {
   history: HistoryService;
   access: SensorAccess;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: onRequestAsyncHookHandler;
 }
 
 /** Letters, digits, '-' and '_' only (accents dropped), so the name is safe in every file system. */
@@ -42,7 +42,7 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/infoSensor',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, body: InfoSensorInputSchema, response: { 200: InfoSensorAnswerSchema } },
     },
     async (request) => {
@@ -57,7 +57,7 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/historial',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, body: HistorialInputSchema, response: { 200: HistorialAnswerSchema } },
     },
     async (request) => {
@@ -69,7 +69,7 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/grafico',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, body: GraficoInputSchema, response: { 200: GraficoAnswerSchema } },
     },
     async (request) => {
@@ -81,7 +81,7 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/historialWidget',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, body: HistorialWidgetInputSchema, response: { 200: HistorialWidgetAnswerSchema } },
     },
     async (request) => {
@@ -93,7 +93,7 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/eliminarRegistro',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, body: EliminarRegistroInputSchema, response: { 200: EliminarRegistroAnswerSchema } },
     },
     async (request) => {
@@ -105,7 +105,7 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
 
   app.post(
     '/sv/api/sensor/ruta',
-    { preHandler: requireAuth, schema: { tags, body: RutaInputSchema, response: { 200: RutaAnswerSchema } } },
+    { onRequest: requireAuth, schema: { tags, body: RutaInputSchema, response: { 200: RutaAnswerSchema } } },
     async (request) => {
       const { sensor } = await access.sensorFor(request.usuario.userId, request.body.idSensor);
       return { status: 1 as const, ...(await history.route(sensor, request.body)) };
@@ -130,7 +130,7 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
 
   app.get(
     '/sv/api/sensor/exportarCsv',
-    { preHandler: requireAuth, schema: { tags, querystring: ExportarCsvInputSchema } },
+    { onRequest: requireAuth, schema: { tags, querystring: ExportarCsvInputSchema } },
     async (request, reply) => {
       const { sensors, chunks } = await exportCsv(request.usuario.userId, request.query);
       return reply
@@ -142,7 +142,7 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   );
   app.post(
     '/sv/api/sensor/exportarCsv',
-    { preHandler: requireAuth, schema: { tags, body: ExportarCsvInputSchema } },
+    { onRequest: requireAuth, schema: { tags, body: ExportarCsvInputSchema } },
     async (request, reply) => {
       const { sensors, chunks } = await exportCsv(request.usuario.userId, request.body);
       return reply

@@ -1,5 +1,5 @@
 import { MarcarLeidasAnswerSchema, TraerNotificacionesAnswerSchema } from '@nexo/contracts';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { HttpApp } from '../../platform/context.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { TelegramBot } from './notifications.telegram.js';
@@ -8,20 +8,20 @@ export const telegramWebhookPath = '/sv/telegram/webhook';
 
 export function registerNotificationsRoutes(
   app: HttpApp,
-  deps: { notifications: NotificationsService; requireAuth: preHandlerAsyncHookHandler },
+  deps: { notifications: NotificationsService; requireAuth: onRequestAsyncHookHandler },
 ): void {
   const { notifications, requireAuth } = deps;
   const tags = ['notificaciones'];
 
   app.get(
     '/sv/api/notificaciones/traerPU',
-    { preHandler: requireAuth, schema: { tags, response: { 200: TraerNotificacionesAnswerSchema } } },
+    { onRequest: requireAuth, schema: { tags, response: { 200: TraerNotificacionesAnswerSchema } } },
     async (request) => ({ status: 1 as const, ...(await notifications.list(request.usuario.userId)) }),
   );
 
   app.get(
     '/sv/api/notificaciones/marcarLeidas',
-    { preHandler: requireAuth, schema: { tags, response: { 200: MarcarLeidasAnswerSchema } } },
+    { onRequest: requireAuth, schema: { tags, response: { 200: MarcarLeidasAnswerSchema } } },
     async (request) => ({
       status: 1 as const,
       marcadas: await notifications.markAllRead(request.usuario.userId),

@@ -1,12 +1,12 @@
 import { GrabarPushSuscripcionInputSchema, OkSchema, VapidPublicKeyResponseSchema } from '@nexo/contracts';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { HttpApp } from '../../platform/context.js';
 import type { PushSubscriptions } from './push-subscriptions.service.js';
 
 export interface PushRoutesDeps {
   subscriptions: PushSubscriptions;
   vapidPublicKey: string;
-  requireAuth: preHandlerAsyncHookHandler;
+  requireAuth: onRequestAsyncHookHandler;
 }
 
 export function registerPushRoutes(app: HttpApp, deps: PushRoutesDeps): void {
@@ -15,7 +15,7 @@ export function registerPushRoutes(app: HttpApp, deps: PushRoutesDeps): void {
   app.post(
     '/sv/api/usuario/grabarPushSuscripcion',
     {
-      preHandler: deps.requireAuth,
+      onRequest: deps.requireAuth,
       schema: { tags, body: GrabarPushSuscripcionInputSchema, response: { 200: OkSchema } },
     },
     async (request) => {

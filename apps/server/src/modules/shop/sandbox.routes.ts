@@ -22,7 +22,7 @@ export function registerSandboxRoutes(
   gateways: { card: SandboxCardGateway | null; paypal: SandboxPaypalGateway | null },
   shop: ShopService,
 ): void {
-  const auth = { preHandler: ctx.requireAuth };
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['tienda (modo de prueba)'];
   const { card, paypal } = gateways;
   if (card) {

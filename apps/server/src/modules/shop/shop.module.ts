@@ -1,4 +1,5 @@
 import type { ConfigPagos } from '@nexo/contracts';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
 import type { Scheduler } from '../../platform/jobs/scheduler.js';
 import type { CardGateway, PaypalGateway } from './gateways/gateway.js';
@@ -26,6 +27,8 @@ export async function registerShopModule(
   ctx: PlatformContext,
   deps: Omit<ShopDeps, 'db' | 'log' | 'hub' | 'card' | 'paypal' | 'currency' | 'publicUrl'> & {
     scheduler: Scheduler;
+    /** The admin guard of the shop team's routes (the role read now). */
+    requireAdmin: onRequestAsyncHookHandler;
     /** Tests pass gateways (a fake provider) instead of the configured ones. */
     gateways?: { card?: CardGateway; paypal?: PaypalGateway };
   },
@@ -87,7 +90,7 @@ export async function registerShopModule(
     mercadoPagoPublicKey: card.publicKey,
     paypalClientId: paypal.clientId,
   });
-  registerShopRoutes(app, ctx, shop, payments, configPagos);
+  registerShopRoutes(app, ctx, shop, payments, configPagos, deps.requireAdmin);
   registerSandboxRoutes(app, ctx, { card: sandboxCard, paypal: sandboxPaypal }, shop);
 
   // The sandboxes post their notifications to this server's own webhook routes, signed as the

@@ -15,6 +15,7 @@ import {
   TraerProductosQuerySchema,
   tiposEnvioCatalogo,
 } from '@nexo/contracts';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { PaymentsService } from './payments.service.js';
@@ -31,8 +32,9 @@ export function registerShopRoutes(
   shop: ShopService,
   payments: PaymentsService,
   config: () => ConfigPagos,
+  requireAdmin: onRequestAsyncHookHandler,
 ): void {
-  const auth = { preHandler: ctx.requireAuth };
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['tienda'];
 
   // ---- catalogue (public) ----
@@ -160,9 +162,10 @@ export function registerShopRoutes(
 
   // ---- the shop team (ROLE_ADMIN, checked in the service) ----
   const adminTags = ['tienda (administración)'];
+  const admin = { onRequest: [ctx.requireAuth, requireAdmin] };
   app.get(
     '/sv/api/admin/ventas/compras',
-    { ...auth, schema: { tags: adminTags, querystring: ListadoComprasAdminQuerySchema } },
+    { ...admin, schema: { tags: adminTags, querystring: ListadoComprasAdminQuerySchema } },
     async (request) => ({
       status: 1 as const,
       compras: await shop.adminCompras(request.usuario.userId, !request.query.todas),
@@ -170,7 +173,7 @@ export function registerShopRoutes(
   );
   app.post(
     '/sv/api/admin/ventas/confirmarPago',
-    { ...auth, schema: { tags: adminTags, body: ConfirmarPagoInputSchema } },
+    { ...admin, schema: { tags: adminTags, body: ConfirmarPagoInputSchema } },
     async (request) => ({
       status: 1 as const,
       compra: await shop.confirmarPago(request.usuario.userId, request.body),
@@ -178,7 +181,7 @@ export function registerShopRoutes(
   );
   app.post(
     '/sv/api/admin/ventas/enviar',
-    { ...auth, schema: { tags: adminTags, body: EnviarCompraInputSchema } },
+    { ...admin, schema: { tags: adminTags, body: EnviarCompraInputSchema } },
     async (request) => ({
       status: 1 as const,
       compra: await shop.enviar(request.usuario.userId, request.body),
@@ -186,7 +189,7 @@ export function registerShopRoutes(
   );
   app.post(
     '/sv/api/admin/ventas/entregar',
-    { ...auth, schema: { tags: adminTags, body: CompraIdInputSchema } },
+    { ...admin, schema: { tags: adminTags, body: CompraIdInputSchema } },
     async (request) => ({
       status: 1 as const,
       compra: await shop.entregar(request.usuario.userId, request.body),
@@ -194,7 +197,7 @@ export function registerShopRoutes(
   );
   app.post(
     '/sv/api/admin/ventas/cancelar',
-    { ...auth, schema: { tags: adminTags, body: CancelarCompraInputSchema } },
+    { ...admin, schema: { tags: adminTags, body: CancelarCompraInputSchema } },
     async (request) => ({
       status: 1 as const,
       compra: await shop.cancelar(request.usuario.userId, request.body),

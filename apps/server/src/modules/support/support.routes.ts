@@ -5,6 +5,7 @@ import {
   ListadoConsultasAdminQuerySchema,
   NuevaConsultaInputSchema,
 } from '@nexo/contracts';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
 import type { SupportService } from './support.service.js';
 
@@ -13,8 +14,13 @@ import type { SupportService } from './support.service.js';
  * /sv/api/admin/consulta (the spec names no admin paths; ROLE_ADMIN is checked in the service
  * against the users table). Routes only translate; rules are in the service.
  */
-export function registerSupportRoutes(app: HttpApp, ctx: PlatformContext, support: SupportService): void {
-  const auth = { preHandler: ctx.requireAuth };
+export function registerSupportRoutes(
+  app: HttpApp,
+  ctx: PlatformContext,
+  support: SupportService,
+  requireAdmin: onRequestAsyncHookHandler,
+): void {
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['consultas'];
 
   app.get('/sv/api/consulta/pu', { ...auth, schema: { tags } }, async (request) => ({
@@ -56,9 +62,10 @@ export function registerSupportRoutes(app: HttpApp, ctx: PlatformContext, suppor
 
   // ---- the support team (ROLE_ADMIN) ----
   const adminTags = ['consultas (administración)'];
+  const admin = { onRequest: [ctx.requireAuth, requireAdmin] };
   app.get(
     '/sv/api/admin/consulta/listado',
-    { ...auth, schema: { tags: adminTags, querystring: ListadoConsultasAdminQuerySchema } },
+    { ...admin, schema: { tags: adminTags, querystring: ListadoConsultasAdminQuerySchema } },
     async (request) => ({
       status: 1 as const,
       consultas: await support.adminList(request.usuario.userId, request.query.todas),
@@ -66,7 +73,7 @@ export function registerSupportRoutes(app: HttpApp, ctx: PlatformContext, suppor
   );
   app.post(
     '/sv/api/admin/consulta/pedido',
-    { ...auth, schema: { tags: adminTags, body: IdBodySchema } },
+    { ...admin, schema: { tags: adminTags, body: IdBodySchema } },
     async (request) => ({
       status: 1 as const,
       pedido: await support.adminPedido(request.usuario.userId, request.body.id),
@@ -74,7 +81,7 @@ export function registerSupportRoutes(app: HttpApp, ctx: PlatformContext, suppor
   );
   app.post(
     '/sv/api/admin/consulta/enviarMensaje',
-    { ...auth, schema: { tags: adminTags, body: EnviarMensajeConsultaInputSchema } },
+    { ...admin, schema: { tags: adminTags, body: EnviarMensajeConsultaInputSchema } },
     async (request) => ({
       status: 1 as const,
       mensaje: await support.adminReply(request.usuario.userId, request.body),
@@ -82,7 +89,7 @@ export function registerSupportRoutes(app: HttpApp, ctx: PlatformContext, suppor
   );
   app.post(
     '/sv/api/admin/consulta/cambiarEstado',
-    { ...auth, schema: { tags: adminTags, body: CambiarEstadoConsultaInputSchema } },
+    { ...admin, schema: { tags: adminTags, body: CambiarEstadoConsultaInputSchema } },
     async (request) => ({
       status: 1 as const,
       pedido: await support.adminChangeState(request.usuario.userId, request.body),

@@ -33,7 +33,7 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
   app.post(
     '/sv/api/sensor/enviarValor',
     {
-      preHandler: ctx.requireAuth,
+      onRequest: ctx.requireAuth,
       schema: { tags, security, body: EnviarValorBodySchema, response: { 200: OkSchema } },
     },
     async (request) => {
@@ -45,7 +45,7 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
   app.post(
     '/sv/api/sensor/enviarDeveloper',
     {
-      preHandler: ctx.requireAuth,
+      onRequest: ctx.requireAuth,
       schema: { tags, security, body: EnviarDeveloperBodySchema, response: { 200: OkSchema } },
     },
     async (request) => {
@@ -58,7 +58,7 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
   app.post(
     '/sv/api/sensor/ultimo',
     {
-      preHandler: ctx.requireAuth,
+      onRequest: ctx.requireAuth,
       schema: { tags, security, body: UltimoBodySchema, response: { 200: UltimoResponseSchema } },
     },
     async (request) => ({

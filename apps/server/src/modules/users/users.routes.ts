@@ -95,7 +95,7 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
     async () => ({ status: 1 as const, codigosPais: await users.countryCodes() }),
   );
 
-  const secured = { preHandler: ctx.requireAuth };
+  const secured = { onRequest: ctx.requireAuth };
   const security = [{ bearer: [] }];
 
   app.get(

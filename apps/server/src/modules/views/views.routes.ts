@@ -4,7 +4,7 @@ import type { ViewsService } from './views.service.js';
 
 /** HTTP for views (spec 1 §7 "Views"). Routes only translate; rules are in the service. */
 export function registerViewsRoutes(app: HttpApp, ctx: PlatformContext, views: ViewsService): void {
-  const auth = { preHandler: ctx.requireAuth };
+  const auth = { onRequest: ctx.requireAuth };
   const tags = ['vistas'];
 
   app.get('/sv/api/vistas/pu', { ...auth, schema: { tags } }, async (request) => ({
