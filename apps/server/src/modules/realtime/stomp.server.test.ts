@@ -1,44 +1,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { AccessTokens } from '../../platform/security/access-token.js';
-import { FrameParser, serializeFrame } from './stomp.frames.js';
-import { createStompServer, type StompTransport } from './stomp.server.js';
+import { serializeFrame } from './stomp.frames.js';
+import { createStompServer } from './stomp.server.js';
+import { fakeTransport } from './stomp.test-support.js';
 
 const tokens = new AccessTokens('unit-secret-0123456789-0123456789-01234', 60);
-
-/** An in-memory transport: what the server sends is parsed back into frames and heart-beats. */
-function fakeTransport() {
-  const parser = new FrameParser(1_000_000);
-  const frames: ReturnType<FrameParser['push']>['frames'] = [];
-  let heartbeats = 0;
-  let closed = false;
-  let onData: (data: string) => void = () => {};
-  let onClose: () => void = () => {};
-  const transport: StompTransport = {
-    send(data) {
-      const parsed = parser.push(data);
-      frames.push(...parsed.frames);
-      heartbeats += parsed.heartbeats;
-    },
-    close() {
-      closed = true;
-      onClose();
-    },
-    onData: (listener) => {
-      onData = listener;
-    },
-    onClose: (listener) => {
-      onClose = listener;
-    },
-  };
-  return {
-    transport,
-    frames,
-    heartbeats: () => heartbeats,
-    closed: () => closed,
-    receive: (data: string) => onData(data),
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
