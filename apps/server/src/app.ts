@@ -66,7 +66,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const db =
     overrides.db ??
     createDb(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { sqliteFile: `${config.dataDir}/nexo.db` },
+      config.databaseUrl
+        ? {
+            databaseUrl: config.databaseUrl,
+            onConnectionError: (err) =>
+              log.warn({ err }, 'se perdió una conexión con PostgreSQL; se reemplaza'),
+          }
+        : { sqliteFile: `${config.dataDir}/nexo.db` },
     );
   await migrateToLatest(db);
 

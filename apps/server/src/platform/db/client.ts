@@ -22,6 +22,11 @@ export interface DbOptions {
   /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
   pgSchema?: string;
   poolSize?: number;
+  /**
+   * Told when an idle pooled connection dies (the database restarted, the network dropped). The
+   * pool replaces it on the next query; without a listener node would crash on the 'error' event.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export function createDb(options: DbOptions): Db {
@@ -31,6 +36,9 @@ export function createDb(options: DbOptions): Db {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // Idle connections report through the pool, checked-out ones through their client.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = options.sqliteFile ?? ':memory:';
