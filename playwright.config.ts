@@ -56,7 +56,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node apps/server/dist/main.js',
+      // The log goes to a file: e2e/zz-logs.spec.ts reads it at the end for any secret the run used.
+      command: `node apps/server/dist/main.js >> "${path.join(dataDir, 'server.log')}" 2>&1`,
       url: `http://localhost:${port}/sv/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -68,7 +69,8 @@ export default defineConfig({
         MQTT_PORT: String(mqttPort),
         DATA_DIR: dataDir,
         DEMO: '0',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'json',
         ADMIN_USERNAME: 'admin',
         ADMIN_PASSWORD: 'Admin12345',
         ADMIN_EMAIL: 'admin@nexo.test',
