@@ -92,6 +92,11 @@ test('el día del operador: crea 3 equipos, confirma una transferencia, la enví
   await ship.getByLabel('Número de seguimiento').fill('CP987654321AR');
   await ship.getByRole('button', { name: 'Marcar enviada' }).click();
   await expect(page.getByText(`Compra #${compra.id} enviada`)).toBeVisible();
+  await page.getByRole('button', { name: `Historial de la compra #${compra.id}` }).click();
+  const purchaseHistory = page.getByRole('dialog', { name: `Historial de cambios: compra #${compra.id}` });
+  await expect(purchaseHistory.getByText('Pago confirmado')).toBeVisible();
+  await expect(purchaseHistory.getByText('Equipo asignado')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // And the customer's question gets its answer.
   await page.getByRole('link', { name: 'Consultas' }).click();

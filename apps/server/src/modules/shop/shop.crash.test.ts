@@ -43,7 +43,9 @@ describe('purchases across kill -9', () => {
         async (userId, i) => `Bearer ${await tokens.sign({ userId, username: `comprador${i}`, roles: [] })}`,
       ),
     );
-    const productos = (await (await fetch(`${base}/sv/ventas/traerProductos`)).json()).productos as Array<{
+    const productos = (
+      (await (await fetch(`${base}/sv/ventas/traerProductos`)).json()) as { productos: unknown }
+    ).productos as Array<{
       id: number;
       stock: number;
     }>;
@@ -73,7 +75,7 @@ describe('purchases across kill -9', () => {
           cardholder: { name: 'APRO', identification: { type: 'DNI', number: '12345678' } },
         }),
       });
-      return (await res.json()).id as string;
+      return ((await res.json()) as { id: string }).id;
     };
     const tokensCard = await Promise.all(auth.map((a) => cardToken(a)));
 

@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 import { useAlerts } from '../../../shared/ui/useAlerts';
+import { AuditoriaDialog } from '../../admin';
 import { cancelarCompra, confirmarPago, entregarCompra, enviarCompra } from '../api/shopApi';
 import { invalidateCompras, useComprasAdmin } from '../api/shopQueries';
 import { ComprasTable } from '../components/ComprasTable';
@@ -39,6 +40,7 @@ export function AdminComprasPage() {
   const [accion, setAccion] = useState<Accion | null>(null);
   const [valor, setValor] = useState('');
   const [saving, setSaving] = useState(false);
+  const [historial, setHistorial] = useState<Compra | null>(null);
 
   const open = (tipo: Accion['tipo'], compra: Compra) => {
     setAccion({ tipo, compra });
@@ -116,6 +118,13 @@ export function AdminComprasPage() {
             Cancelar
           </Button>
         )}
+        <Button
+          size="small"
+          onClick={() => setHistorial(compra)}
+          aria-label={`Historial de la compra #${compra.id}`}
+        >
+          Historial
+        </Button>
       </>
     );
   };
@@ -139,6 +148,14 @@ export function AdminComprasPage() {
         emptyText={compras.isPending ? 'Cargando…' : 'No hay compras pendientes.'}
         actions={actions}
       />
+      {historial && (
+        <AuditoriaDialog
+          objeto="compra"
+          id={historial.id}
+          titulo={`compra #${historial.id}`}
+          onClose={() => setHistorial(null)}
+        />
+      )}
       <Dialog
         open={accion !== null}
         onClose={saving ? undefined : () => setAccion(null)}
