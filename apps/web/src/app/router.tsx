@@ -30,7 +30,10 @@ function AppLayout() {
   );
 }
 
-/** Pages that open for anyone: inside the authenticated layout when there is a session, bare otherwise. */
+/**
+ * Every page but the login ones: inside the authenticated layout when there is a session; bare
+ * otherwise (the public ones render, the protected ones send to /login).
+ */
 function LayoutWhenAuthenticated() {
   const { isAuthenticated } = useSession();
   return isAuthenticated ? <AppLayout /> : <Outlet />;
@@ -38,24 +41,32 @@ function LayoutWhenAuthenticated() {
 
 export const routes: RouteObject[] = [
   ...authRoutes,
-  { element: <LayoutWhenAuthenticated />, children: [...publicDeviceRoutes, ...publicShopRoutes] },
   {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    // One layout element for the public and the private pages: going from the share link's page or
+    // the shop into the rest keeps the frame and its live connection (no reconnect, no flicker).
+    element: <LayoutWhenAuthenticated />,
     children: [
-      { index: true, element: <LandingRedirect /> },
-      ...deviceRoutes,
-      ...historyRoutes,
-      ...userRoutes,
-      ...groupRoutes,
-      ...supportRoutes,
-      ...viewRoutes,
-      ...automationRoutes,
-      ...shopRoutes,
-      { element: <RequireAdmin />, children: adminArea },
+      ...publicDeviceRoutes,
+      ...publicShopRoutes,
+      {
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <LandingRedirect /> },
+          ...deviceRoutes,
+          ...historyRoutes,
+          ...userRoutes,
+          ...groupRoutes,
+          ...supportRoutes,
+          ...viewRoutes,
+          ...automationRoutes,
+          ...shopRoutes,
+          { element: <RequireAdmin />, children: adminArea },
+        ],
+      },
     ],
   },
   { path: '*', element: <Navigate to="/home/misEquipos" replace /> },
