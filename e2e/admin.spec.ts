@@ -64,6 +64,11 @@ test('el día del operador: crea 3 equipos, confirma una transferencia, la enví
   const row = page.getByRole('row', { name: new RegExp(first) });
   await expect(row).toContainText('nexo-2.0.1');
   await expect(row).toContainText('Desconectado');
+  await row.getByRole('button', { name: `Firmware de ${first}` }).click();
+  const firmware = page.getByRole('dialog', { name: `Firmware de ${first}` });
+  await firmware.getByLabel('Firmware').fill('nexo-2.0.2');
+  await firmware.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(first) })).toContainText('nexo-2.0.2');
 
   // One goes to the customer with their purchase.
   await row.getByRole('button', { name: `Asignar ${first}` }).click();

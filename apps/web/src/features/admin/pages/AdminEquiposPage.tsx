@@ -2,6 +2,7 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import KeyRoundedIcon from '@mui/icons-material/KeyRounded';
 import LabelRoundedIcon from '@mui/icons-material/LabelRounded';
+import MemoryRoundedIcon from '@mui/icons-material/MemoryRounded';
 import PersonAddAlt1RoundedIcon from '@mui/icons-material/PersonAddAlt1Rounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import {
@@ -36,6 +37,7 @@ import { AsignarEquipoDialog } from '../components/AsignarEquipoDialog';
 import { AuditoriaDialog } from '../components/AuditoriaDialog';
 import { CrearEquiposDialog } from '../components/CrearEquiposDialog';
 import { EtiquetasDialog } from '../components/EtiquetasDialog';
+import { FirmwareDialog } from '../components/FirmwareDialog';
 
 const estados = [
   { value: '', label: 'Todos' },
@@ -63,6 +65,7 @@ export function AdminEquiposPage() {
   const [asignar, setAsignar] = useState<EquipoAdmin | null>(null);
   const [regenerar, setRegenerar] = useState<EquipoAdmin | null>(null);
   const [historial, setHistorial] = useState<EquipoAdmin | null>(null);
+  const [firmware, setFirmware] = useState<EquipoAdmin | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: adminKeys.all });
 
   const list = equipos.data ?? [];
@@ -210,6 +213,15 @@ export function AdminEquiposPage() {
                           <KeyRoundedIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>
+                      <Tooltip title="Firmware">
+                        <IconButton
+                          size="small"
+                          aria-label={`Firmware de ${equipo.nombre}`}
+                          onClick={() => setFirmware(equipo)}
+                        >
+                          <MemoryRoundedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
                       <Tooltip title="Historial de cambios">
                         <IconButton
                           size="small"
@@ -244,6 +256,16 @@ export function AdminEquiposPage() {
           onClose={() => setAsignar(null)}
           onDone={() => {
             setAsignar(null);
+            void refresh();
+          }}
+        />
+      )}
+      {firmware && (
+        <FirmwareDialog
+          equipo={firmware}
+          onClose={() => setFirmware(null)}
+          onDone={() => {
+            setFirmware(null);
             void refresh();
           }}
         />
