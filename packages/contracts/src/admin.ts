@@ -132,6 +132,7 @@ export const GuardarProductoInputSchema = z.strictObject({
   activo: z.boolean().default(true),
 });
 export type GuardarProductoInput = z.input<typeof GuardarProductoInputSchema>;
+export type GuardarProductoData = z.output<typeof GuardarProductoInputSchema>;
 
 const paypalPlan = z
   .string()

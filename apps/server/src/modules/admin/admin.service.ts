@@ -2,6 +2,7 @@ import {
   type CredencialesEquipo,
   type EntradaAuditoria,
   type EquipoAdmin,
+  type GuardarProductoData,
   mensajes,
   type UsuarioAdmin,
 } from '@nexo/contracts';
@@ -40,16 +41,7 @@ export interface AdminDeps {
   licensing: Pick<LicensingService, 'getActiveLicence' | 'allPlans' | 'updatePlan'>;
   shop: {
     catalogoProductos(): Promise<unknown[]>;
-    guardarProducto(input: {
-      id?: number | null | undefined;
-      nombre: string;
-      descripcion: string;
-      modelo: string;
-      categoriaProducto: { id: number };
-      valor: number;
-      stock: number;
-      activo: boolean;
-    }): Promise<number>;
+    guardarProducto(input: GuardarProductoData): Promise<number>;
     buyerOf(compraId: number): Promise<number>;
     linkDevice(compraId: number, deviceId: number, nombre: string, adminId: number): Promise<void>;
   };

@@ -7,6 +7,7 @@ import {
   estadosCompraCatalogo,
   type GenerarCompraData,
   type GrabarSuscripcionData,
+  type GuardarProductoData,
   type ModificarCompraData,
   mediosPago,
   mediosPagoCatalogo,
@@ -718,16 +719,7 @@ export function createShopService(ctx: ShopContext) {
       }));
     },
 
-    async guardarProducto(input: {
-      id?: number | null | undefined;
-      nombre: string;
-      descripcion: string;
-      modelo: string;
-      categoriaProducto: { id: number };
-      valor: number;
-      stock: number;
-      activo: boolean;
-    }): Promise<number> {
+    async guardarProducto(input: GuardarProductoData): Promise<number> {
       const categorias = await repo.categories(db);
       if (!categorias.some((c) => c.id === input.categoriaProducto.id))
         throw fieldError('categoriaProducto', mensajes.campoInvalido);

@@ -112,6 +112,20 @@ export function createUsersRepository() {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
+    /** The platform roles of several users in one query. */
+    async rolesOf(db: Db, userIds: readonly number[]): Promise<Map<number, string[]>> {
+      const out = new Map<number, string[]>();
+      if (userIds.length === 0) return out;
+      const rows = await db
+        .selectFrom('user_roles')
+        .select(['user_id', 'rol'])
+        .where('user_id', 'in', [...userIds])
+        .execute();
+      for (const row of rows)
+        out.set(Number(row.user_id), [...(out.get(Number(row.user_id)) ?? []), row.rol]);
+      return out;
+    },
+
     async roles(db: Db, userId: number): Promise<string[]> {
       const rows = await db
         .selectFrom('user_roles')

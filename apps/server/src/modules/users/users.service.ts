@@ -200,20 +200,22 @@ export function createUsersService(deps: UsersDeps) {
     /** The admin area: accounts by username, name or e-mail (the admin check is in the admin module). */
     async adminSearch(text: string, limit = 200) {
       const rows = await repo.search(db, text, limit);
-      return Promise.all(
-        rows.map(async (row) => ({
-          id: Number(row.id),
-          username: row.username,
-          nombre: row.nombre,
-          mail: row.mail,
-          bloqueado: row.bloqueado === 1,
-          esExterno: row.es_externo === 1,
-          mailValidado: row.mail_validado === 1,
-          usuarioPadreId: row.usuario_padre_id === null ? null : Number(row.usuario_padre_id),
-          roles: await repo.roles(db, Number(row.id)),
-          creado: Number(row.created_at),
-        })),
+      const roles = await repo.rolesOf(
+        db,
+        rows.map((row) => Number(row.id)),
       );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        username: row.username,
+        nombre: row.nombre,
+        mail: row.mail,
+        bloqueado: row.bloqueado === 1,
+        esExterno: row.es_externo === 1,
+        mailValidado: row.mail_validado === 1,
+        usuarioPadreId: row.usuario_padre_id === null ? null : Number(row.usuario_padre_id),
+        roles: roles.get(Number(row.id)) ?? [],
+        creado: Number(row.created_at),
+      }));
     },
 
     /** Blocks or unblocks an account; blocking ends every session at once. */
