@@ -3,7 +3,13 @@
 // `useSupportLive` and `SupportChatHost` (the floating chat window) in its layout.
 
 export { openSupportChat } from './chatStore';
-export { NuevaConsultaDialog } from './components/NuevaConsultaDialog';
 export { SupportChatHost } from './components/SupportChatHost';
 export { useSupportLive } from './hooks/useSupportLive';
 export { supportAdminRoutes, supportRoutes } from './routes';
+
+import { lazy } from 'react';
+
+/** 'Nueva Consulta' / 'Consulta por compra', loaded when opened (the app shell imports this barrel). */
+export const NuevaConsultaDialog = lazy(async () => ({
+  default: (await import('./components/NuevaConsultaDialog')).NuevaConsultaDialog,
+}));

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { type Compra, estadosCompra, mediosPago, tiposEnvio } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { AuditoriaDialog } from '../../admin';
@@ -149,12 +149,14 @@ export function AdminComprasPage() {
         actions={actions}
       />
       {historial && (
-        <AuditoriaDialog
-          objeto="compra"
-          id={historial.id}
-          titulo={`compra #${historial.id}`}
-          onClose={() => setHistorial(null)}
-        />
+        <Suspense fallback={null}>
+          <AuditoriaDialog
+            objeto="compra"
+            id={historial.id}
+            titulo={`compra #${historial.id}`}
+            onClose={() => setHistorial(null)}
+          />
+        </Suspense>
       )}
       <Dialog
         open={accion !== null}

@@ -8,7 +8,7 @@ import {
   tiposCompra,
 } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSession } from '../../../shared/api/session';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PageTitle } from '../../../shared/ui/PageTitle';
@@ -169,12 +169,16 @@ export function MisComprasPage() {
         }}
         onClose={() => setCancelar(null)}
       />
-      <NuevaConsultaDialog
-        open={consulta !== null}
-        compraId={consulta?.id}
-        onClose={() => setConsulta(null)}
-        onCreated={(created) => openSupportChat(created.id)}
-      />
+      {consulta && (
+        <Suspense fallback={null}>
+          <NuevaConsultaDialog
+            open={consulta !== null}
+            compraId={consulta?.id}
+            onClose={() => setConsulta(null)}
+            onCreated={(created) => openSupportChat(created.id)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
