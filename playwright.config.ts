@@ -22,7 +22,9 @@ process.env.E2E_TELEGRAM_PORT = String(telegramPort);
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers against the one server: files are independent (each test registers its own user),
+  // and a test waits on the network and the server about as much as on its own CPU.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -65,6 +67,8 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         NODE_ENV: 'production',
+        // Production turns the payment sandbox off unless asked: the shop's tests pay with its test cards.
+        PAYMENTS_SANDBOX: 'true',
         PORT: String(port),
         MQTT_PORT: String(mqttPort),
         DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   ADMIN,
   loginViaApi,
@@ -6,6 +6,7 @@ import {
   mailCount,
   readLatestCode,
   registerUserViaApi,
+  SESSION_COOKIE,
   SESSION_STORAGE_KEY,
   tickCaptcha,
   uniqueUsername,
@@ -39,6 +40,10 @@ test.describe('cuentas y sesión', () => {
     await expect(page.getByText('El usuario se ha registrado exitosamente.')).toBeVisible();
     await expect(page.getByTestId('usuario-actual')).toHaveText(username);
     await expect(page.getByRole('button', { name: /Licencia activa de prueba/ })).toBeVisible();
+    // One code, one e-mail: confirming the code does not submit the registration form again.
+    await page.waitForTimeout(1500);
+    expect(mailCount(mail)).toBe(1);
+    await expect(page.getByText(/Se ha enviado a su casilla/)).toHaveCount(0);
   });
 
   test('el registro avisa cuando el usuario ya existe', async ({ page, request }) => {
@@ -59,6 +64,8 @@ test.describe('cuentas y sesión', () => {
     await page.getByRole('menuitem', { name: 'Salir' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+    // Logout revoked the session and cleared its cookie.
+    expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
 
     await page.goto('/perfil/misConsultas?pestaña=1');
     await expect(page).toHaveURL(/\/login$/);
@@ -99,38 +106,86 @@ test.describe('cuentas y sesión', () => {
     await expect(page).toHaveURL(/\/home\/misEquipos$/);
   });
 
-  test('un token de acceso vencido se renueva en silencio', async ({ page, request }) => {
+  test('la sesión vuelve en silencio al recargar, sin ningún token al alcance de los scripts', async ({
+    page,
+    request,
+  }) => {
     const user = await registerUserViaApi(request);
-    await loginViaApi(request, page, user.username, user.password);
-    await page.goto('/perfil/misDatos');
-    await expect(page.getByTestId('usuario-actual')).toHaveText(user.username);
-
-    // Break the stored access token, as if it had expired; keep the refresh token.
-    const before = await page.evaluate((key) => {
-      const session = JSON.parse(localStorage.getItem(key) ?? '{}');
-      session.access_token = 'vencido';
-      localStorage.setItem(key, JSON.stringify(session));
-      return session.refresh_token as string;
-    }, SESSION_STORAGE_KEY);
-
-    const refreshCall = page.waitForResponse(
+    const api = await loginViaApi(request, page, user.username, user.password);
+    const restored = page.waitForResponse(
       (response) => response.url().endsWith('/sv/oauth/access_token') && response.status() === 200,
     );
-    const userReload = page.waitForResponse(
-      (response) => /\/sv\/api\/usuario\/?$/.test(response.url()) && response.status() === 200,
+    await page.goto('/perfil/misDatos');
+    const first = await restored;
+    await expect(page.getByTestId('usuario-actual')).toHaveText(user.username);
+    // The answer carries the access token only; the refresh token is the HttpOnly cookie.
+    expect(await first.json()).not.toHaveProperty('refresh_token');
+    const cookieBefore = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+    expect(cookieBefore).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/sv/oauth',
+    });
+
+    // Nothing a script can read holds a token: not localStorage, sessionStorage nor document.cookie.
+    const readable = await page.evaluate(() =>
+      JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }),
+    );
+    expect(readable).not.toContain(cookieBefore?.value ?? '-');
+    expect(readable).not.toContain(api.access_token);
+    expect(readable).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+    expect(
+      JSON.parse(await page.evaluate((key) => localStorage.getItem(key) ?? '{}', SESSION_STORAGE_KEY)),
+    ).toEqual({
+      usuario: expect.objectContaining({ username: user.username }),
+    });
+
+    // A reload: the access token was in memory only; one silent refresh with the cookie brings it back.
+    const again = page.waitForResponse(
+      (response) => response.url().endsWith('/sv/oauth/access_token') && response.status() === 200,
     );
     await page.reload();
-    await refreshCall;
-    await userReload;
-
+    await again;
     await expect(page).toHaveURL(/\/perfil\/misDatos$/);
     await expect(page.getByTestId('usuario-actual')).toHaveText(user.username);
-    const after = await page.evaluate(
-      (key) => JSON.parse(localStorage.getItem(key) ?? '{}'),
-      SESSION_STORAGE_KEY,
-    );
-    expect(after.access_token).not.toBe('vencido');
-    expect(after.refresh_token).not.toBe(before);
+    const cookieAfter = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+    expect(cookieAfter?.value).toBeTruthy();
+    expect(cookieAfter?.value).not.toBe(cookieBefore?.value);
+  });
+
+  test('varias pestañas comparten una sesión: recargarlas a la vez no la cierra', async ({
+    page,
+    request,
+  }) => {
+    // Three tabs render the app at once: slow on a loaded 2-core machine.
+    test.setTimeout(180_000);
+    const user = await registerUserViaApi(request);
+    await loginViaApi(request, page, user.username, user.password);
+    const tabs = [page, await page.context().newPage(), await page.context().newPage()];
+    const refreshes: number[] = [];
+    for (const tab of tabs)
+      tab.on('response', (response) => {
+        if (response.url().endsWith('/sv/oauth/access_token')) refreshes.push(response.status());
+      });
+    await Promise.all(tabs.map((tab) => tab.goto('/perfil/misDatos')));
+    for (let round = 0; round < 2; round++) {
+      await Promise.all(tabs.map((tab) => tab.reload()));
+      for (const tab of tabs) {
+        await expect(tab.getByTestId('usuario-actual')).toHaveText(user.username, { timeout: 45_000 });
+        await expect(tab).toHaveURL(/\/perfil\/misDatos$/);
+      }
+    }
+    // No refresh was refused: the tabs took turns with the one cookie (and shared the new tokens).
+    expect(refreshes.length).toBeGreaterThan(0);
+    expect(refreshes.filter((status) => status !== 200)).toEqual([]);
+    // Logging out in one tab ends the session in the others.
+    await tabs[1]?.goto('/logout');
+    await expect(tabs[1] as Page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login/);
+    expect((await page.context().cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    await page.goto('/perfil/misDatos');
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('el perfil guarda los datos y cambia la contraseña', async ({ page, request }) => {

@@ -128,7 +128,10 @@ test.describe('eventos y programas', () => {
     await expect.poll(() => simulator?.state(equipo.apikey, 'riego'), { timeout: 15_000 }).toBe('1');
     await expect(bell(page)).toHaveAccessibleName('Notificaciones: 1 sin leer', { timeout: 15_000 });
     await bell(page).click();
-    await expect(page.getByRole('dialog', { name: 'Notificaciones', exact: true })).toContainText('Calor');
+    // The notification names the sensor and the value that fired it.
+    await expect(page.getByRole('dialog', { name: 'Notificaciones', exact: true })).toContainText(
+      /Calor: Temperatura > 15 \(valor actual: \d/,
+    );
     await page.keyboard.press('Escape');
 
     // The info modal tells when it acts and what it does.
@@ -175,7 +178,7 @@ test.describe('eventos y programas', () => {
     await expect(status).toContainText('Listo');
     await page.getByRole('button', { name: 'Iniciar ejecución' }).click();
     const start = page.getByRole('dialog', { name: /Iniciar ejecución/ });
-    await start.getByRole('button', { name: 'Guardar' }).click();
+    await start.getByRole('button', { name: 'Iniciar' }).click();
     await expect(start).toBeHidden();
     await expect(status).toContainText('Ejecutando');
     await expect(status).toContainText('Tarea en curso: Abrir válvula');
@@ -186,6 +189,10 @@ test.describe('eventos y programas', () => {
 
     await page.getByRole('button', { name: 'Historial de ejecuciones' }).click();
     const history = page.getByRole('dialog', { name: /Historial de ejecuciones/ });
+    await history
+      .getByRole('button', { name: /^Ver detalle de la ejecución/ })
+      .first()
+      .click();
     await expect(history).toContainText('Abrir válvula: Finalizó la tarea');
     await expect(history).toContainText('Finalizó la ejecución del programa');
   });

@@ -120,7 +120,7 @@ test.describe('equipos, carpetas y widgets', () => {
     await expect(cards.first().getByText('SIN CONEXIÓN')).toBeVisible();
 
     await page.getByRole('tab', { name: 'Listado' }).click();
-    await expect(page.getByRole('gridcell', { name: 'Temperatura' }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Temperatura' }).first()).toBeVisible();
   });
 
   test('keeps a resized and dragged card after a reload', async ({ page, request }) => {

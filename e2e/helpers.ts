@@ -7,7 +7,10 @@ import { SQLite } from '../apps/server/src/platform/db/sqlite-driver';
 /** Shared helpers for the browser tests: mail codes, users, login through the UI or the API. */
 
 export const ADMIN = { username: 'admin', password: 'Admin12345' };
+/** Where the web app notes that this browser has a session (its user; never a token). */
 export const SESSION_STORAGE_KEY = 'nexo.session';
+/** The web session's HttpOnly refresh cookie. */
+export const SESSION_COOKIE = 'nexo_refresh';
 
 function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
@@ -169,7 +172,13 @@ export async function solveCaptcha(request: APIRequestContext): Promise<string> 
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
-/** Logs in through the API and stores the session where the web app keeps it; the page must be on the app's origin or about:blank. */
+/**
+ * Logs in through the API and hands the session to the page's browser as the web app keeps it: the
+ * refresh token as its HttpOnly cookie (scoped to /sv/oauth) and the note that a session exists in
+ * localStorage (no token there); the app restores its access token with a silent refresh when it
+ * loads. Call it before the page opens the app. Returns the API login's tokens: tests use its
+ * access token for their own API calls (the browser gets its own).
+ */
 export async function loginViaApi(
   request: APIRequestContext,
   page: Page,
@@ -179,20 +188,32 @@ export async function loginViaApi(
   const captcha = await solveCaptcha(request);
   const body = await ok(await request.post('/sv/api/login', { data: { username, password, captcha } }));
   const session = {
-    access_token: body.access_token,
-    refresh_token: body.refresh_token,
+    access_token: body.access_token as string,
+    refresh_token: body.refresh_token as string,
     expiresAt: Date.now() + body.expires_in * 1000,
     usuario: body.usuario,
   };
+  await page.context().addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: session.refresh_token,
+      domain: 'localhost',
+      path: '/sv/oauth',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      expires: Math.floor(Date.now() / 1000) + 30 * 86_400,
+    },
+  ]);
   await page.addInitScript(
     ([key, value]) => {
-      // Only seed once: later reloads must see what the app itself stored (refreshed tokens, logout).
+      // Only seed once: later reloads must see what the app itself stored (or removed at logout).
       if (!sessionStorage.getItem('nexo.e2e.seeded')) {
         localStorage.setItem(key as string, value as string);
         sessionStorage.setItem('nexo.e2e.seeded', '1');
       }
     },
-    [SESSION_STORAGE_KEY, JSON.stringify(session)],
+    [SESSION_STORAGE_KEY, JSON.stringify({ usuario: session.usuario })],
   );
   return session;
 }
@@ -260,4 +281,41 @@ export async function deviceSecret(
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await detail.json()) as { equipo: { secret: string } }).equipo.secret;
+}
+
+/** The text of the newest mail to `address` (decoded), or '' when none arrived. */
+export function latestMailText(address: string): string {
+  return mailsTo(address)[0]?.text ?? '';
+}
+
+/**
+ * The shop's payment details for transfer and paying at the shop, as the demo data fills them,
+ * unless the admin already saved some: without them those means are not offered (e2e runs with DEMO=0).
+ */
+export function ensurePaymentDetails(): void {
+  const db = new SQLite(path.join(dataDir(), 'nexo.db'));
+  db.pragma('busy_timeout = 5000');
+  db.prepare(
+    `insert into shop_settings (id, transferencia_titular, transferencia_banco, transferencia_cbu,
+       transferencia_alias, transferencia_cuit, local_direccion, local_horario, reserva_horas,
+       max_compras_impagas, updated_at)
+     values (1, 'Nexo IoT S.R.L.', 'Banco de la Nación Argentina', '0110599520000001234567',
+       'NEXO.IOT.TIENDA', '30-71234567-9', 'Av. Corrientes 1234, CABA', 'Lunes a viernes de 9:00 a 18:00',
+       72, 10, ?)
+     on conflict (id) do nothing`,
+  ).run(Date.now());
+  db.close();
+}
+
+/** Time passes for an unpaid purchase: its reservation and its timer are due now (the server's scheduler runs it). */
+export function expireReservation(compraId: number): void {
+  const db = new SQLite(path.join(dataDir(), 'nexo.db'));
+  db.pragma('busy_timeout = 5000');
+  const past = Date.now() - 1000;
+  db.prepare('update purchases set reservada_hasta = ? where id = ?').run(past, compraId);
+  db.prepare("update scheduled_jobs set due_at = ? where kind = 'compras.reserva' and ref_id = ?").run(
+    past,
+    compraId,
+  );
+  db.close();
 }

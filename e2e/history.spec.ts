@@ -157,9 +157,10 @@ test('historial: rangos, gráfico, listado, borrado, CSV y ruta GPS', async ({ p
   // Custom dates around the spike: 9 to 7 days ago.
   const from = new Date(now - 9 * DAY);
   const to = new Date(now - 7 * DAY);
-  await page.getByRole('group', { name: 'Desde' }).click();
+  // Typing starts on the day's section (a click on the group may land on another section).
+  await page.getByRole('group', { name: 'Desde' }).getByRole('spinbutton', { name: 'Dia' }).click();
   await page.keyboard.type(ddmmyyyy(from));
-  await page.getByRole('group', { name: 'Hasta' }).click();
+  await page.getByRole('group', { name: 'Hasta' }).getByRole('spinbutton', { name: 'Dia' }).click();
   await page.keyboard.type(ddmmyyyy(to));
   const customChart = page.waitForResponse((r) => r.url().endsWith('/sv/api/sensor/grafico') && r.ok());
   await page.getByRole('button', { name: 'Filtrar' }).click();
@@ -176,7 +177,7 @@ test('historial: rangos, gráfico, listado, borrado, CSV y ruta GPS', async ({ p
       .or(page.getByText('Registros', { exact: true }))
       .first(),
   ).toBeVisible();
-  const grid = page.getByRole('grid');
+  const grid = page.getByRole('table', { name: 'Registros' });
   await expect(grid.getByRole('row')).toHaveCount(6); // header + page size 5
   const totalText = page.locator('.MuiTablePagination-displayedRows');
   await expect(totalText).toContainText('de');

@@ -109,6 +109,18 @@ test.describe('compartir equipos', () => {
     await expect(pageB.getByText('El equipo no existe o no tiene acceso a él.')).toBeVisible();
     await pageB.goto('/home/misEquipos');
     await expect(pageB.getByRole('button', { name: 'Opciones de Vivero compartido' })).toHaveCount(0);
+
+    // The bells: A heard of the request, B of the approval.
+    await pageB.getByRole('button', { name: /^Notificaciones/ }).click();
+    await expect(pageB.getByRole('dialog', { name: 'Notificaciones', exact: true })).toContainText(
+      'Aprobaron tu solicitud de acceso al equipo Vivero compartido: tu rol es Usuario',
+    );
     await contextB.close();
+    await page.keyboard.press('Escape');
+    await expect(share).toBeHidden();
+    await page.getByRole('button', { name: /^Notificaciones/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Notificaciones', exact: true })).toContainText(
+      `${b.username} pidió acceso al equipo Vivero compartido`,
+    );
   });
 });

@@ -28,11 +28,13 @@ test.describe('mis usuarios', () => {
     const tokenB = (await loginViaApi(request, await contextB.newPage(), b.username, b.password))
       .access_token as string;
     await apiPost(request, tokenB, '/sv/api/equipo/asociar', { idEquipo: equipo.id });
-    const pedido = page.getByRole('listitem', { name: `${b.username} · Riego norte` });
+    const pedido = page
+      .getByRole('table', { name: 'Solicitudes pendientes' })
+      .getByRole('row', { name: new RegExp(`${b.username}.*Riego norte`) });
     await expect(pedido).toBeVisible();
     await pedido.getByRole('button', { name: 'Aprobar como Usuario' }).click();
     await expect(page.getByText('No hay solicitudes pendientes.')).toBeVisible();
-    const grid = page.getByRole('grid', { name: 'Mis usuarios' });
+    const grid = page.getByRole('table', { name: 'Mis usuarios' });
     await expect(grid).toContainText(b.username);
     await expect(grid).toContainText('Riego norte · Usuario');
 

@@ -169,8 +169,8 @@ test.describe('vistas', () => {
     await expect(confirm).toContainText('¿Está seguro que desea quitar el sensor Nivel de la vista?');
     await confirm.getByRole('button', { name: 'Sí, eliminar' }).click();
     // Device column: only the Invernadero sensor is left, and the Tanque device still has its sensor.
-    await expect(page.getByRole('gridcell', { name: 'Tanque', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('gridcell', { name: 'Invernadero', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Tanque', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'Invernadero', exact: true })).toBeVisible();
     const pu = await request.get('/sv/api/equipo/pu', { headers: { authorization: `Bearer ${token}` } });
     const { equipos } = (await pu.json()) as { equipos: Array<{ nombre: string; sensores: unknown[] }> };
     expect(equipos.find((e) => e.nombre === 'Tanque')?.sensores).toHaveLength(1);

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure:
-// types, lint, unit + API + protocol tests (vitest), the production build, then Playwright.
+// types, lint, unit + API + protocol tests (vitest), the device SDKs against the real server
+// (tools/sdk/run.mjs: CMake + ctest for sdk/arduino, pytest for sdk/python and the MicroPython
+// port), the production build, then Playwright.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ const steps = [
   ['tipos', 'npx', ['tsc', '-b']],
   ['lint', 'npm', ['run', 'lint']],
   ['vitest', 'npx', ['vitest', 'run']],
+  ['sdk', 'node', ['tools/sdk/run.mjs']],
   ['build web', 'npm', ['run', 'build', '-w', '@nexo/web']],
   ['playwright', 'npx', ['playwright', 'test']],
 ];

@@ -23,7 +23,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb } from '../../apps/server/src/platform/db/client.js';
+import pg from 'pg';
+import { createDb, type Db } from '../../apps/server/src/platform/db/client.js';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrator.js';
 import { seedReference } from '../../apps/server/src/platform/db/seed-reference.js';
 import { openFilesLimit } from '../../apps/server/src/platform/fd-limit.js';
@@ -58,6 +59,47 @@ const SATURATE_WINDOW = Number(process.env.BENCH_SATURATE_WINDOW ?? 500);
 const PEER = process.env.BENCH_PEER !== '0';
 const PEER_PORT = Number(process.env.BENCH_PEER_MQTT_PORT ?? 1883);
 const JWT_SECRET = 'bench-secret-0123456789-0123456789-0123';
+/** PostgreSQL instead of the SQLite file (the server gets DATABASE_URL), in a schema of its own. */
+const PG_URL = process.env.BENCH_DATABASE_URL;
+const PG_SCHEMA = 'bench_scale';
+/** The server's DATABASE_URL: the bench schema first on its search path. */
+const serverDatabaseUrl = () => {
+  if (!PG_URL) return undefined;
+  const url = new URL(PG_URL);
+  url.searchParams.set('options', `-c search_path=${PG_SCHEMA}`);
+  return url.toString();
+};
+
+/** The database the bench prepares and counts in: the server's. */
+async function openDb(dataDir: string, fresh: boolean): Promise<Db> {
+  if (!PG_URL) return createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
+  if (fresh) {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`drop schema if exists ${PG_SCHEMA} cascade`);
+    await admin.query(`create schema ${PG_SCHEMA}`);
+    await admin.end();
+  }
+  return createDb({ databaseUrl: PG_URL, pgSchema: PG_SCHEMA, poolSize: 2 });
+}
+
+async function countStored(dataDir: string): Promise<number> {
+  if (!PG_URL) return storedReadings(dataDir);
+  const db = await openDb(dataDir, false);
+  try {
+    const rows = await db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const sealed = await db
+      .selectFrom('reading_chunks')
+      .select((eb) => eb.fn.sum<number>('cnt').as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(rows.n) + Number(sealed.n ?? 0);
+  } finally {
+    await db.destroy();
+  }
+}
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 interface Device {
@@ -67,7 +109,7 @@ interface Device {
 }
 
 async function prepare(dataDir: string) {
-  const db = createDb({ sqliteFile: path.join(dataDir, 'nexo.db') });
+  const db = await openDb(dataDir, true);
   await migrateToLatest(db);
   await seedReference(db);
   const userId = await insertFixtureUser(db, 'escala');
@@ -248,7 +290,12 @@ const ms = (value: number) => (Number.isFinite(value) ? Number(value.toFixed(1))
 
 async function runNexo(dataDir: string, devices: Device[], token: string) {
   const server = await startServerProcess(dataDir, {
-    env: { NODE_ENV: 'production', JWT_SECRET, LOG_LEVEL: 'info' },
+    env: {
+      NODE_ENV: 'production',
+      JWT_SECRET,
+      LOG_LEVEL: 'info',
+      ...(PG_URL ? { DATABASE_URL: serverDatabaseUrl() as string } : {}),
+    },
     nodeArgs: (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
     stderr: 'inherit',
     timeoutMs: 120_000,
@@ -319,7 +366,7 @@ async function runNexo(dataDir: string, devices: Device[], token: string) {
   await Promise.all(sessions.results.map((s) => s?.deactivate()));
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
-  const stored = await storedReadings(dataDir);
+  const stored = await countStored(dataDir);
   const acked = steady.acked + burst.acked + max.acked;
   console.log(`guardadas: ${stored}, confirmadas: ${acked}`);
   return {
@@ -402,6 +449,7 @@ async function main() {
   console.log(
     JSON.stringify({
       bench: 'scale',
+      engine: PG_URL ? 'postgres' : 'sqlite',
       devices: nexo.connected,
       browsers: nexo.browsers,
       refused: nexo.refused,

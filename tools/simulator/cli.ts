@@ -10,6 +10,8 @@
  *   --equipo ID                       a device by id, read from the database (DATABASE_URL or DATA_DIR/nexo.db)
  *   --topics a,b,c                    topics of --device devices (kind guessed from the name)
  *   --interval 2000                   ms between values
+ *   --http http://127.0.0.1:8080      the server's HTTP address for firmware downloads (default: PUBLIC_URL, or http://127.0.0.1:$PORT)
+ *   --version 1.0.0                   the firmware version the devices report (docs/ota.md)
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     equipo: { type: 'string', multiple: true, default: [] },
     topics: { type: 'string' },
     interval: { type: 'string', default: '2000' },
+    http: { type: 'string' },
+    version: { type: 'string', default: '1.0.0' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -43,7 +47,9 @@ if (values.help) {
   --device APIKEY:SECRET        un equipo por sus credenciales (repetible)
   --equipo ID                   un equipo por id, leído de la base (DATABASE_URL o DATA_DIR/nexo.db)
   --topics a,b,c                topics de los equipos --device (el tipo se deduce del nombre)
-  --interval 2000               milisegundos entre valores`);
+  --interval 2000               milisegundos entre valores
+  --http http://127.0.0.1:8080  dirección HTTP del servidor para descargar firmware
+  --version 1.0.0               versión de firmware que informan los equipos`);
   process.exit(0);
 }
 
@@ -134,9 +140,10 @@ async function main(): Promise<void> {
   console.log(`Simulador: ${devices.length} dispositivo(s) contra ${url}`);
   const simulator = await startSimulator({
     url,
-    devices,
+    devices: devices.map((d) => ({ ...d, firmware: { titulo: 'Simulador', version: values.version } })),
     intervalMs: Number(values.interval),
     log,
+    httpUrl: () => values.http ?? process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`,
   });
   const stop = async () => {
     await simulator.stop();

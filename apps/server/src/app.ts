@@ -1,17 +1,23 @@
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { mensajes } from '@nexo/contracts';
-import Fastify, { LogController } from 'fastify';
 import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+  CarpetaSchema,
+  CompraSchema,
+  ConsultaSchema,
+  EquipoSchema,
+  ErrorEnvelopeSchema,
+  EventoSchema,
+  mensajes,
+  ProgramaSchema,
+  SensorSchema,
+  VistaSchema,
+} from '@nexo/contracts';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import { createMetrics } from './metrics.js';
 import type { GoogleVerifier } from './modules/auth/index.js';
@@ -23,8 +29,12 @@ import { startBackupSchedule } from './platform/db/backup.js';
 import { createDb, type Db } from './platform/db/client.js';
 import { engineOf } from './platform/db/dialect.js';
 import { migrateToLatest } from './platform/db/migrator.js';
-import { createAuthGuard } from './platform/http/auth-guard.js';
+import { type Acceso, acceso } from './platform/http/access.js';
+import { createAccessGuard } from './platform/http/auth-guard.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { createMethodIndex } from './platform/http/methods.js';
+import { registerOpenApi, tag } from './platform/http/openapi.js';
+import { createAttemptStore } from './platform/http/rate-limit.js';
 import { registerWeb } from './platform/http/web.js';
 import { createLogger } from './platform/logger.js';
 import { createLoopDelayMonitor } from './platform/loop-delay.js';
@@ -32,6 +42,32 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import type { RealtimeHub } from './platform/realtime.js';
 import { requestContext } from './platform/request-context.js';
 import { AccessTokens } from './platform/security/access-token.js';
+import { createRevocations, type SessionRevocations } from './platform/security/revocations.js';
+import { serverVersion } from './platform/version.js';
+
+const SaludSchema = z.object({
+  status: z.literal(1),
+  ok: z.literal(true),
+  engine: z.enum(['sqlite', 'postgres']),
+  time: z.number(),
+  bucleP99Ms: z.number(),
+  bucleMaxMs: z.number(),
+});
+const VivoSchema = z.object({ status: z.literal(1), ok: z.literal(true) });
+const ListoSchema = z.object({
+  status: z.literal(1),
+  ok: z.literal(true),
+  baseDeDatos: z.literal(true),
+  broker: z.literal(true),
+});
+const NoListoSchema = ErrorEnvelopeSchema.extend({
+  codigo: z.literal(503),
+  baseDeDatos: z.boolean(),
+  broker: z.boolean(),
+}).describe('No está listo: qué parte no responde');
+
+/** Answers smaller than this leave uncompressed: below a packet, compressing saves no round trip. */
+const httpCompressionThresholdBytes = 1024;
 
 /** Requests slower than this are logged at warn (the rest at debug). */
 const SLOW_REQUEST_MS = 1000;
@@ -41,6 +77,7 @@ export interface AppOverrides {
   log?: Logger;
   mailer?: Mailer;
   hub?: RealtimeHub;
+  revocations?: SessionRevocations;
   /** Skip seeding (admin, demo data); catalogues and plans are always seeded. */
   seedDemo?: boolean;
   /** Replaces the Google ID-token verifier (tests). */
@@ -54,8 +91,17 @@ export type App = HttpApp & {
   ctx: PlatformContext;
   modules: AppModules;
   /** Every route as registered (method and path; HEAD left out). */
-  routeTable: ReadonlyArray<{ method: string; url: string; hidden: boolean }>;
+  routeTable: ReadonlyArray<RouteEntry>;
 };
+
+/** A route of the table: its method and path, whether the document hides it, who may call it, its options. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hidden: boolean;
+  acceso: Acceso | undefined;
+  route: RouteOptions;
+}
 
 /**
  * Builds the whole application: platform plugins first, then the domain modules.
@@ -76,7 +122,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     );
   await migrateToLatest(db);
 
-  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds);
+  // Ended sessions (blocked accounts, password changes): kept as long as an access token lives.
+  const revocations =
+    overrides.revocations ??
+    (await createRevocations({
+      redisUrl: config.redisUrl,
+      ttlMs: (config.accessTokenTtlSeconds + 60) * 1000,
+      log,
+    }));
+  const tokens = new AccessTokens(config.jwtSecret, config.accessTokenTtlSeconds, revocations);
   const mailer =
     overrides.mailer ??
     createMailer({
@@ -107,12 +161,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     requestContext.run({ reqId: String(request.id) }, done);
   });
 
-  // The route table as Fastify builds it (the authorization matrix test walks it).
-  const routeTable: Array<{ method: string; url: string; hidden: boolean }> = [];
+  // The route table as Fastify builds it (the authorization matrix and the OpenAPI tests walk it),
+  // and the index of methods per path that answers 405 with Allow.
+  const routeTable: RouteEntry[] = [];
+  const methodIndex = createMethodIndex();
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url, hidden });
+    for (const method of methods) {
+      methodIndex.add(method, route.url);
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, hidden, acceso: route.config?.acceso, route });
+    }
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -123,8 +183,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     else request.log.debug(line, 'petición');
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Response schemas document the API (and type the handlers); answers are plain JSON. The contract
+  // test (test/contract.ts) checks every answer the test suites receive against the document.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
+
+  // Every request passes the access guard first; routes declare who may call them (`config.acceso`).
+  const attemptStore = createAttemptStore(config.redisUrl);
+  const access = createAccessGuard({
+    tokens,
+    store: attemptStore,
+    apiTokenPerMinute: config.apiTokenMaxPerMinute,
+  });
+  app.addHook('onRequest', access.hook);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -157,32 +228,62 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // Answers of the API (JSON, CSV, text) above 1 KB leave compressed, Brotli or gzip by the
+  // request's Accept-Encoding; streams (the CSV export) stay streams. The web build's files are
+  // compressed once at build time instead (registerWeb). HTTP_COMPRESSION=false leaves both to a
+  // reverse proxy.
+  if (config.httpCompression)
+    await app.register(compress, {
+      threshold: httpCompressionThresholdBytes,
+      encodings: ['br', 'gzip'],
+      customTypes: /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)|^application\/javascript/,
+      globalDecompression: false,
+    });
   await app.register(formbody);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Nexo API', description: 'API de la plataforma IoT Nexo', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  // Shared components of the document: the error envelope (always), the recursive folder tree, and
+  // the read models many answers hold.
+  await registerOpenApi(app, {
+    version: serverVersion(),
+    components: {
+      Carpeta: CarpetaSchema,
+      Equipo: EquipoSchema,
+      Sensor: SensorSchema,
+      Vista: VistaSchema,
+      Evento: EventoSchema,
+      Programa: ProgramaSchema,
+      Compra: CompraSchema,
+      Consulta: ConsultaSchema,
     },
-    transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/sv/docs' });
 
-  const ctx: PlatformContext = { config, db, log, mailer, hub, tokens, requireAuth: createAuthGuard(tokens) };
+  const ctx: PlatformContext = { config, db, log, mailer, hub, tokens, revocations, access };
 
   const loopDelay = createLoopDelayMonitor();
-  app.get('/sv/health', { schema: { hide: true } }, async () => {
-    await sql`select 1`.execute(db);
-    const loop = loopDelay.last();
-    // The event loop's delay over the last 10 s window: the figure that shows an overloaded node.
-    return {
-      status: 1,
-      ok: true,
-      engine: engineOf(db),
-      time: Date.now(),
-      bucleP99Ms: loop.p99Ms,
-      bucleMaxMs: loop.maxMs,
-    };
-  });
+  const operacion = tag('operacion');
+  app.get(
+    '/sv/health',
+    {
+      ...acceso('publico'),
+      schema: {
+        tags: operacion,
+        summary: 'Estado del servidor: base de datos, motor y demora del bucle de eventos',
+        response: { 200: SaludSchema },
+      },
+    },
+    async () => {
+      await sql`select 1`.execute(db);
+      const loop = loopDelay.last();
+      // The event loop's delay over the last 10 s window: the figure that shows an overloaded node.
+      return {
+        status: 1 as const,
+        ok: true as const,
+        engine: engineOf(db),
+        time: Date.now(),
+        bucleP99Ms: loop.p99Ms,
+        bucleMaxMs: loop.maxMs,
+      };
+    },
+  );
 
   const metrics = createMetrics();
   metrics.instrument(app);
@@ -196,22 +297,41 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Liveness: the process answers. Readiness: it can do its work now, with the database and the
   // device broker (embedded listening, or the external one connected) both reachable; a load
   // balancer or Kubernetes stops sending traffic while it is false.
-  app.get('/sv/health/live', { schema: { hide: true } }, async () => ({ status: 1 as const, ok: true }));
-  app.get('/sv/health/ready', { schema: { hide: true } }, async (_request, reply) => {
-    const database = await Promise.race([
-      sql`select 1`.execute(db).then(
-        () => true,
-        () => false,
-      ),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
-    ]);
-    const broker = modules.mqtt.ready();
-    if (database && broker) return { status: 1 as const, ok: true, baseDeDatos: true, broker: true };
-    return reply
-      .code(503)
-      .send({ status: 2, codigo: 503, mensaje: mensajes.servicioNoListo, baseDeDatos: database, broker });
-  });
-  await registerWeb(app, config.webDist);
+  app.get(
+    '/sv/health/live',
+    {
+      ...acceso('publico'),
+      schema: { tags: operacion, summary: 'Vivo: el proceso responde', response: { 200: VivoSchema } },
+    },
+    async () => ({ status: 1 as const, ok: true as const }),
+  );
+  app.get(
+    '/sv/health/ready',
+    {
+      ...acceso('publico', [503]),
+      schema: {
+        tags: operacion,
+        summary: 'Listo: la base de datos y el broker MQTT responden (503 si no)',
+        response: { 200: ListoSchema, 503: NoListoSchema },
+      },
+    },
+    async (_request, reply) => {
+      const database = await Promise.race([
+        sql`select 1`.execute(db).then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+      ]);
+      const broker = modules.mqtt.ready();
+      if (database && broker)
+        return { status: 1 as const, ok: true as const, baseDeDatos: true as const, broker: true as const };
+      return reply
+        .code(503)
+        .send({ status: 2, codigo: 503, mensaje: mensajes.servicioNoListo, baseDeDatos: database, broker });
+    },
+  );
+  await registerWeb(app, config.webDist, methodIndex, { compressed: config.httpCompression });
 
   // Embedded mode backs its own database up (PostgreSQL: pg_dump, docs/deploy.md).
   const backups =
@@ -229,6 +349,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     backups?.stop();
     loopDelay.close();
     await hub.close();
+    if (!overrides.revocations) await revocations.close();
+    await attemptStore.close();
     mailer.close();
     if (!overrides.db) await db.destroy();
   });

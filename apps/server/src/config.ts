@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   TRUST_PROXY: boolFlag,
+  HTTP_COMPRESSION: boolFlag,
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
@@ -51,6 +52,7 @@ const EnvSchema = z.object({
   JWT_SECRET: optionalText,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   ALTCHA_HMAC_KEY: optionalText,
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).default(50_000),
   VAPID_PUBLIC_KEY: optionalText.pipe(
@@ -82,7 +84,11 @@ const EnvSchema = z.object({
   RECOVERY_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   RECOVERY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   DEVICE_AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  DEVICE_AUTH_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(1000),
   DEVICE_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  DEVICE_AUTH_DELAY_BASE_MS: z.coerce.number().int().min(0).default(250),
+  DEVICE_AUTH_DELAY_MAX_MS: z.coerce.number().int().min(0).default(4000),
+  API_TOKEN_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   GOOGLE_CLIENT_ID: optionalText,
   TELEGRAM_BOT_TOKEN: optionalText,
   /** The bot's public username (without @), shown in the profile's how-to and linked as t.me/<name>. */
@@ -106,13 +112,19 @@ const EnvSchema = z.object({
         .regex(/^[A-Za-z0-9_-]{1,256}$/, { error: 'solo letras, números, _ y -, hasta 256' })
         .optional(),
     ),
-  /** MercadoPago (card gateway): all unset = the built-in sandbox gateway. */
+  /**
+   * The built-in sandbox gateways for providers without credentials: on by default except with
+   * NODE_ENV=production, where only PAYMENTS_SANDBOX=true turns them on (a forgotten variable must
+   * not give licences away).
+   */
+  PAYMENTS_SANDBOX: boolFlag,
+  /** MercadoPago (card gateway): all unset = the sandbox, or off in production. */
   MERCADOPAGO_ACCESS_TOKEN: optionalText,
   MERCADOPAGO_PUBLIC_KEY: optionalText,
   MERCADOPAGO_WEBHOOK_SECRET: optionalText,
   /** MercadoPago's REST root; only a test's local fake changes it. */
   MERCADOPAGO_API_ROOT: optionalUrl,
-  /** PayPal subscriptions: all unset = the built-in sandbox. */
+  /** PayPal subscriptions: all unset = the sandbox, or off in production. */
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_WEBHOOK_ID: optionalText,
@@ -143,6 +155,18 @@ const EnvSchema = z.object({
   /** Program task durations are divided by this (demos and tests speed time up; 1 in production). */
   AUTOMATION_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Firmware packages: a directory every instance shares; unset = in the database. */
+  FIRMWARE_DIR: optionalText,
+  /** Largest firmware package accepted, in bytes (16 MB). */
+  FIRMWARE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(16 * 1024 * 1024),
+  /** Devices a rollout notifies per minute unless it says otherwise. */
+  FIRMWARE_ROLLOUT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Firmware download requests one device may start per minute (per instance). */
+  FIRMWARE_DOWNLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
 });
@@ -155,6 +179,8 @@ export interface Config {
   host: string;
   /** Trust X-Forwarded-* headers (only behind a reverse proxy that overwrites them). */
   trustProxy: boolean;
+  /** Brotli/gzip for API answers and the web build's pre-compressed files (HTTP_COMPRESSION, on by default). */
+  httpCompression: boolean;
   publicUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -178,6 +204,8 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** A rotated refresh token presented again this soon, its successor unused, gets that successor again (tabs racing). */
+  refreshReuseGraceSeconds: number;
   altcha: { hmacKey: string; maxNumber: number };
   /** Web push (VAPID): the key pair the push services know this server by, and a contact for them. */
   vapid: { publicKey: string; privateKey: string; subject: string };
@@ -194,8 +222,21 @@ export interface Config {
   };
   /** Password-recovery requests (each may mail a code) per username/e-mail and per IP in the window. */
   recovery: { maxPerUser: number; maxPerIp: number; windowSeconds: number };
-  /** Wrong device apikey/secret attempts (MQTT CONNECT, /sv/dispositivo) per apikey from one IP and per IP. */
-  deviceAuth: { maxAttempts: number; windowSeconds: number };
+  /**
+   * Wrong device apikey/secret attempts (MQTT CONNECT, /sv/dispositivo, the broker's auth hook). A
+   * right secret is always accepted. The n-th wrong one of an (apikey, IP) pair is answered after
+   * min(2^(n-1)·delayBaseMs, delayMaxMs); past maxAttempts of the pair, or maxAttemptsPerIp of the
+   * IP, in the window, wrong ones are answered after delayMaxMs as "too many attempts".
+   */
+  deviceAuth: {
+    maxAttempts: number;
+    maxAttemptsPerIp: number;
+    windowSeconds: number;
+    delayBaseMs: number;
+    delayMaxMs: number;
+  };
+  /** Requests one personal API token may make per minute (429 with Retry-After beyond). */
+  apiTokenMaxPerMinute: number;
   googleClientId: string | undefined;
   telegram: {
     botToken: string | undefined;
@@ -221,6 +262,8 @@ export interface Config {
       environment: 'sandbox' | 'production';
       apiRoot: string | undefined;
     };
+    /** A provider without credentials runs as the sandbox (true) or is off (false). */
+    sandbox: boolean;
     /** Signs the sandbox gateway's own webhooks (generated once, kept in DATA_DIR/secrets.json). */
     sandboxSecret: string;
     currency: string;
@@ -242,6 +285,7 @@ export interface Config {
   metricsToken: string | undefined;
   automationTimeScale: number;
   bodyLimitBytes: number;
+  firmware: { dir: string | undefined; maxBytes: number; perMinute: number; downloadsPerMinute: number };
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
 }
@@ -302,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY ?? false,
+    httpCompression: e.HTTP_COMPRESSION ?? true,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -322,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwtSecret'),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     altcha: {
       hmacKey: e.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'altchaHmacKey'),
       maxNumber: e.ALTCHA_MAX_NUMBER,
@@ -343,7 +389,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxPerIp: e.RECOVERY_MAX_PER_IP,
       windowSeconds: e.RECOVERY_WINDOW_SECONDS,
     },
-    deviceAuth: { maxAttempts: e.DEVICE_AUTH_MAX_ATTEMPTS, windowSeconds: e.DEVICE_AUTH_WINDOW_SECONDS },
+    deviceAuth: {
+      maxAttempts: e.DEVICE_AUTH_MAX_ATTEMPTS,
+      maxAttemptsPerIp: e.DEVICE_AUTH_MAX_ATTEMPTS_PER_IP,
+      windowSeconds: e.DEVICE_AUTH_WINDOW_SECONDS,
+      delayBaseMs: e.DEVICE_AUTH_DELAY_BASE_MS,
+      delayMaxMs: e.DEVICE_AUTH_DELAY_MAX_MS,
+    },
+    apiTokenMaxPerMinute: e.API_TOKEN_MAX_PER_MINUTE,
     googleClientId: e.GOOGLE_CLIENT_ID,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
@@ -365,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         environment: e.PAYPAL_ENVIRONMENT,
         apiRoot: e.PAYPAL_API_ROOT?.replace(/\/$/, ''),
       },
+      sandbox: e.PAYMENTS_SANDBOX ?? e.NODE_ENV !== 'production',
       sandboxSecret: persistedSecret(dataDir, 'paymentSandboxSecret'),
       currency: e.SHOP_CURRENCY,
     },
@@ -382,6 +436,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: e.METRICS_TOKEN,
     automationTimeScale: e.AUTOMATION_TIME_SCALE,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    firmware: {
+      dir: e.FIRMWARE_DIR,
+      maxBytes: e.FIRMWARE_MAX_BYTES,
+      perMinute: e.FIRMWARE_ROLLOUT_PER_MINUTE,
+      downloadsPerMinute: e.FIRMWARE_DOWNLOADS_PER_MINUTE,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
   };

@@ -1,10 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
-import { mensajes } from '@nexo/contracts';
+import { ErrorEnvelopeSchema, mensajes } from '@nexo/contracts';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { z } from 'zod';
 import type { AppModules } from './modules.js';
 import type { HttpApp } from './platform/context.js';
 import type { Db } from './platform/db/client.js';
+import { acceso } from './platform/http/access.js';
+import { tag } from './platform/http/openapi.js';
+
+/** A route parameter's regular-expression constraint, as find-my-way writes it: `:id(^\d+$)`. */
+const routeConstraint = /\([^)]*\)/g;
 
 /**
  * Prometheus metrics at `/sv/metrics` (prom-client), one registry per app. Most figures are read
@@ -41,7 +47,8 @@ export function createMetrics() {
         http.observe(
           {
             method: request.method,
-            route: request.routeOptions.url ?? 'desconocida',
+            // Without the parameters' constraints: `/sv/api/equipo/:id`, not `…/:id(^\d+$)`.
+            route: request.routeOptions.url?.replace(routeConstraint, '') ?? 'desconocida',
             status: `${Math.floor(reply.statusCode / 100)}xx`,
           },
           reply.elapsedTime / 1000,
@@ -121,14 +128,31 @@ export function createMetrics() {
       });
 
       const expected = token ? Buffer.from(`Bearer ${token}`) : null;
-      app.get('/sv/metrics', { schema: { hide: true } }, async (request, reply) => {
-        if (expected) {
-          const given = Buffer.from(request.headers.authorization ?? '');
-          if (given.length !== expected.length || !timingSafeEqual(given, expected))
-            return reply.code(401).send({ status: 2, codigo: 401, mensaje: mensajes.metricasNoAutorizado });
-        }
-        return reply.type(registry.contentType).send(await registry.metrics());
-      });
+      app.get(
+        '/sv/metrics',
+        {
+          ...acceso('metricas'),
+          schema: {
+            tags: tag('operacion'),
+            summary: 'Métricas en formato Prometheus',
+            response: {
+              401: ErrorEnvelopeSchema,
+              200: {
+                description: 'Métricas (text/plain; formato de exposición de Prometheus)',
+                content: { 'text/plain': { schema: z.string() } },
+              },
+            },
+          },
+        },
+        async (request, reply) => {
+          if (expected) {
+            const given = Buffer.from(request.headers.authorization ?? '');
+            if (given.length !== expected.length || !timingSafeEqual(given, expected))
+              return reply.code(401).send({ status: 2, codigo: 401, mensaje: mensajes.metricasNoAutorizado });
+          }
+          return reply.type(registry.contentType).send(await registry.metrics());
+        },
+      );
     },
   };
 }

@@ -1,6 +1,10 @@
-import { rolesUsuario } from '@nexo/contracts';
 import { createAdminService, registerAdminRoutes } from './modules/admin/index.js';
-import { createRefreshTokens, type GoogleVerifier, registerAuthModule } from './modules/auth/index.js';
+import {
+  createApiTokens,
+  createRefreshTokens,
+  type GoogleVerifier,
+  registerAuthModule,
+} from './modules/auth/index.js';
 import {
   createActionRunner,
   createActionsService,
@@ -13,11 +17,17 @@ import {
   registerProgramsRoutes,
 } from './modules/automation/index.js';
 import {
+  claimLimits,
   createDevicesService,
   demoDevice,
   registerDevicesRoutes,
   seedDemoDevice,
 } from './modules/devices/index.js';
+import {
+  createFirmwareService,
+  type FirmwareService,
+  registerFirmwareRoutes,
+} from './modules/firmware/index.js';
 import { createGroupsService, registerGroupsRoutes } from './modules/groups/index.js';
 import { createHistoryService, registerHistoryRoutes } from './modules/history/index.js';
 import { createLicensingService } from './modules/licensing/index.js';
@@ -41,7 +51,7 @@ import { createUserDirectory, createUsersService, registerUsersRoutes } from './
 import { createViewsService, registerViewsRoutes } from './modules/views/index.js';
 import type { HttpApp, PlatformContext } from './platform/context.js';
 import { seedReference } from './platform/db/seed-reference.js';
-import { createRoleGuard } from './platform/http/auth-guard.js';
+import { createAttemptLimiter, createAttemptStore } from './platform/http/rate-limit.js';
 import { createScheduler, type Scheduler } from './platform/jobs/scheduler.js';
 
 /** Handles on the modules that tests, the benchmark and the web config read (`app.modules`). */
@@ -56,6 +66,8 @@ export interface AppModules {
   events: EventsEngine;
   /** The shop's services and gateways (tests drive the sandbox gateways). */
   shop: ShopModule;
+  /** Firmware over the air (tests and the OTA benchmark). */
+  firmware: FirmwareService;
 }
 
 /**
@@ -80,21 +92,32 @@ export async function registerModules(
   const userDirectory = createUserDirectory(ctx.db);
   // The devices module plugs its counts in with licensing.setUsageProvider(devices.usage).
   const licensing = createLicensingService({ db: ctx.db, users: userDirectory });
-  // The guard of every admin route: ROLE_ADMIN read from the account on each call.
-  const requireAdmin = createRoleGuard(
-    (userId, rol) => userDirectory.hasPlatformRole(userId, rol),
-    rolesUsuario.admin,
-  );
+  // The access guard of `admin` routes reads ROLE_ADMIN from the account on each call.
+  ctx.access.usePlatformRoles((userId, rol) => userDirectory.hasPlatformRole(userId, rol));
 
   // ---- users and auth: accounts, session, registration; admin and demo user seed ----
-  const refreshTokens = createRefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays);
+  const refreshTokens = createRefreshTokens(ctx.db, ctx.config.refreshTokenTtlDays, {
+    graceSeconds: ctx.config.refreshReuseGraceSeconds,
+    key: ctx.config.jwtSecret,
+  });
+  const apiTokens = createApiTokens({
+    db: ctx.db,
+    sessionClaims: (userId) => userDirectory.sessionClaims(userId),
+  });
   const users = createUsersService({
     db: ctx.db,
     mailer: ctx.mailer,
     config: ctx.config,
     log: ctx.log,
     licensing,
-    revokeSessions: (userId) => refreshTokens.revokeAllForUser(userId),
+    // Blocking an account, a password change or reset end its sessions through this one path: the
+    // refresh tokens and the personal API tokens in the database, then the revocation set every
+    // instance holds in memory (access tokens refused, STOMP sessions closed).
+    endSessions: async (userId, motivo) => {
+      await refreshTokens.revokeAllForUser(userId);
+      await apiTokens.revokeAllForUser(userId);
+      await ctx.revocations.revokeUser(userId, motivo);
+    },
     // Scheduled events run in the user's zone; automation is built further down.
     onTimeZoneChanged: (userId) => events.rescheduleUser(userId),
   });
@@ -102,6 +125,7 @@ export async function registerModules(
   await registerAuthModule(app, ctx, {
     users,
     refreshTokens,
+    apiTokens,
     googleVerifier: options.googleVerifier,
     // The broker address for the widget info modal; the broker is registered below.
     mqttPublicUrl: () => mqtt.publicUrl(),
@@ -114,7 +138,6 @@ export async function registerModules(
   registerPushRoutes(app, {
     subscriptions: createPushSubscriptions({ db: ctx.db }),
     vapidPublicKey: ctx.config.vapid.publicKey,
-    requireAuth: ctx.requireAuth,
   });
   const notifier = registerNotificationsModule(app, ctx, {
     contactOf: (userId) => users.notificationContact(userId),
@@ -137,6 +160,8 @@ export async function registerModules(
   const deviceChanged = (deviceId: number) => {
     for (const listener of deviceChangeListeners) listener(deviceId);
   };
+  const claimAttempts = createAttemptStore(ctx.config.redisUrl);
+  app.addHook('onClose', async () => claimAttempts.close());
   const devices = createDevicesService({
     db: ctx.db,
     log: ctx.log,
@@ -146,9 +171,11 @@ export async function registerModules(
     onDeviceChanged: deviceChanged,
     // Lost roles end live subscriptions at once, on every instance (the hub relays through Redis).
     onAccessRevoked: (revocation) => ctx.hub.revokeAccess(revocation),
+    // Wrong claim codes count across instances when Redis is there.
+    claimLimiter: createAttemptLimiter(claimAttempts, claimLimits, 'reclamo'),
   });
   licensing.setUsageProvider(devices.usage);
-  registerDevicesRoutes(app, ctx, devices);
+  registerDevicesRoutes(app, devices);
   if (options.seedDemo) await seedDemoDevice(ctx.db);
 
   // ---- groups: access requests and roles on devices (roles through devices.sharing) ----
@@ -160,14 +187,14 @@ export async function registerModules(
     hub: ctx.hub,
     notifier,
   });
-  registerGroupsRoutes(app, ctx, groups);
+  registerGroupsRoutes(app, groups);
 
   // ---- views: a user's dashboards of sensors from several devices; gated by the licence ----
   // Sensors and layouts come from the devices service; devices asks views who owns a view
   // before storing its layout (guardarLayout with esEquipo=false).
   const views = createViewsService({ db: ctx.db, devices: devices.views, licensing });
   devices.views.setOwnershipCheck(views.owns);
-  registerViewsRoutes(app, ctx, views);
+  registerViewsRoutes(app, views);
 
   // ---- support: queries and their live chat; admins are read through the user directory ----
   // 'Consulta por compra' checks the purchase is the user's through the shop, built further down.
@@ -179,7 +206,7 @@ export async function registerModules(
     purchases: { owns: async (userId, compraId) => (await shop?.owns(userId, compraId)) ?? false },
   });
   let shop: ShopModule | undefined;
-  registerSupportRoutes(app, ctx, support, requireAdmin);
+  registerSupportRoutes(app, support);
 
   // ---- connectivity: three peers. realtime delivers what modules publish on ctx.hub; mqtt
   // hands device traffic to telemetry.gateway; telemetry sends commands through mqtt.commands.
@@ -198,9 +225,12 @@ export async function registerModules(
     history,
     commands: { sendCommand: (apikey, topic, payload) => mqtt.commands.sendCommand(apikey, topic, payload) },
   });
+  // Firmware reports reach the firmware module, built below with the scheduler (late-bound).
+  let firmware: FirmwareService | undefined;
   const mqtt = registerMqtt(app, ctx, {
     gateway: telemetry.gateway,
     demoDevice: options.seedDemo ? demoDevice : undefined,
+    firmware: { report: async (device, payload) => firmware?.report(device, payload) },
   });
   deviceChangeListeners.push(telemetry.invalidateDevice, mqtt.deviceChanged);
 
@@ -278,7 +308,7 @@ export async function registerModules(
     users: userDirectory,
     deviceNames: (ids) => devices.sharing.namesOf([...ids]),
     scheduler,
-    requireAdmin,
+    seedDemo: options.seedDemo,
     audit: (actorId, objeto, objetoId, accion, detalle) =>
       admin.record(actorId, objeto, objetoId, accion, detalle),
     ...(options.shopGateways ? { gateways: options.shopGateways } : {}),
@@ -297,12 +327,35 @@ export async function registerModules(
     },
     licensing,
     shop: shop.shop,
+    firmwareVersions: async (ids) => (firmware ? firmware.versionsOf(ids) : new Map()),
   });
-  registerAdminRoutes(app, ctx, admin, requireAdmin);
+  registerAdminRoutes(app, ctx, admin);
+  // A claimed device's history (audit log): who took it from whom, by name.
+  devices.claims.setAudit(async (actorId, objeto, objetoId, accion, detalle) => {
+    const { de, a } = detalle as { de: number; a: number };
+    const names = await userDirectory.usernamesOf([de, a]);
+    await admin.record(actorId, objeto, objetoId, accion, { de: names.get(de) ?? de, a: names.get(a) ?? a });
+  });
 
-  registerAutomationRoutes(app, ctx, actions, programs);
-  registerEventsRoutes(app, ctx, events);
-  registerProgramsRoutes(app, ctx, programs, events);
+  // ---- firmware over the air: packages, paced rollouts on the scheduler, notices over MQTT ----
+  firmware = createFirmwareService({
+    db: ctx.db,
+    log: ctx.log.child({ module: 'firmware' }),
+    hub: ctx.hub,
+    scheduler,
+    config: ctx.config,
+    licensing,
+    directory: devices.firmwareDirectory,
+    devices: telemetry.gateway,
+    channel: () => mqtt.firmware,
+  });
+  registerFirmwareRoutes(app, firmware, {
+    roleOn: (userId, deviceId) => devices.access.roleOn(userId, deviceId),
+  });
+
+  registerAutomationRoutes(app, actions, programs);
+  registerEventsRoutes(app, events);
+  registerProgramsRoutes(app, programs, events);
   await engine.start();
   scheduler.start();
   app.addHook('onClose', async () => {
@@ -312,7 +365,7 @@ export async function registerModules(
   });
 
   // ---- history routes: access checks through devices ----
-  registerHistoryRoutes(app, { history, access: devices.access, requireAuth: ctx.requireAuth });
+  registerHistoryRoutes(app, { history, access: devices.access });
 
-  return { telemetry, mqtt, stomp, deviceChanged, scheduler, events: engine, shop };
+  return { telemetry, mqtt, stomp, deviceChanged, scheduler, events: engine, shop, firmware };
 }

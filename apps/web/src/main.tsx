@@ -1,3 +1,5 @@
+// First: restore a session of an earlier page load while the app loads (see bootSession.ts).
+import './shared/api/bootSession';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -67,7 +67,12 @@ export const EquipoAdminSchema = z.object({
   ultimoContacto: z.number().nullable(),
   creado: z.number(),
   enInventario: z.boolean(),
+  /** The admin's hand-typed note. */
   firmware: z.string().nullable(),
+  /** What the device itself reported over MQTT (firmware over the air); null before its first report. */
+  firmwareReportado: z
+    .object({ titulo: z.string().nullable(), version: z.string(), fecha: z.number() })
+    .nullable(),
 });
 export type EquipoAdmin = z.infer<typeof EquipoAdminSchema>;
 
@@ -77,6 +82,8 @@ export const CredencialesEquipoSchema = z.object({
   nombre: z.string(),
   apikey: z.string(),
   secret: z.string(),
+  /** The inventory device's single-use claim code (XXXX-XXXX-XXXX) for its label; null once it has an owner. */
+  codigoReclamo: z.string().nullable().optional(),
 });
 export type CredencialesEquipo = z.infer<typeof CredencialesEquipoSchema>;
 
@@ -186,3 +193,53 @@ export const EntradaAuditoriaSchema = z.object({
   detalle: z.string().nullable(),
 });
 export type EntradaAuditoria = z.infer<typeof EntradaAuditoriaSchema>;
+
+// ---- answers of the routes ----
+
+const answer = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.literal(1), ...shape });
+const Descripto = z.object({ id: z.number(), descripcion: z.string() });
+
+export const ProductoAdminSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  descripcion: z.string(),
+  modelo: z.string(),
+  valor: z.number(),
+  stock: z.number(),
+  activo: z.boolean(),
+  categoriaProducto: Descripto,
+});
+export type ProductoAdmin = z.infer<typeof ProductoAdminSchema>;
+export const PlanAdminSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  tipoSuscripcion: z.number(),
+  costo: z.number(),
+  costoTres: z.number(),
+  costoSeis: z.number(),
+  costoDoce: z.number(),
+  costoPaypal: z.number(),
+  costoTresPaypal: z.number(),
+  costoSeisPaypal: z.number(),
+  costoDocePaypal: z.number(),
+  idSuscripcionPaypalUno: z.string().nullable(),
+  idSuscripcionPaypalTres: z.string().nullable(),
+  idSuscripcionPaypalSeis: z.string().nullable(),
+  idSuscripcionPaypalDoce: z.string().nullable(),
+  cantMesesGratis: z.number(),
+  cantidadSensores: z.number(),
+  cantidadDispositivos: z.number(),
+  cantidadUsuarios: z.number(),
+  puedeSerGratis: z.boolean(),
+  activo: z.boolean(),
+});
+export const EquiposAdminAnswerSchema = answer({ equipos: z.array(EquipoAdminSchema) });
+export const EquiposCreadosAnswerSchema = answer({ equipos: z.array(CredencialesEquipoSchema) });
+export const CredencialesAnswerSchema = answer({ credenciales: CredencialesEquipoSchema });
+export const UsuariosAdminAnswerSchema = answer({ usuarios: z.array(UsuarioAdminSchema) });
+export const ProductosAdminAnswerSchema = answer({ productos: z.array(ProductoAdminSchema) });
+export const PlanesAdminAnswerSchema = answer({ planes: z.array(PlanAdminSchema) });
+export const TiposEquipoAdminAnswerSchema = answer({ tiposEquipo: z.array(Descripto) });
+/** The id of the product or device type created or edited. */
+export const IdAnswerSchema = answer({ id: z.number() });
+export const AuditoriaAnswerSchema = answer({ entradas: z.array(EntradaAuditoriaSchema) });

@@ -21,7 +21,9 @@ export const mailSchema = sinControl(
     .min(1, { error: mensajes.requerido })
     .min(2, { error: mensajes.muyCorto })
     .max(limites.usuarioMailMax, { error: mensajes.max100 }),
-).pipe(z.email({ error: mensajes.mailIncorrecto }));
+)
+  .pipe(z.email({ error: mensajes.mailIncorrecto }))
+  .meta({ format: 'email' });
 
 export const usernameSchema = sinControl(
   z
@@ -164,6 +166,16 @@ export const LoginInputSchema = z
   .superRefine((v, ctx) => {
     if (v.gTokenId) return;
     for (const e of erroresLogin(v)) ctx.addIssue({ code: 'custom', path: [e.campo], message: e.mensaje });
+  })
+  // The document states the rule above: username, password and captcha, or a Google ID token.
+  .meta({
+    anyOf: [
+      {
+        required: ['username', 'password', 'captcha'],
+        properties: { username: { minLength: 1 }, password: { minLength: 1 }, captcha: { minLength: 1 } },
+      },
+      { required: ['gTokenId'], properties: { gTokenId: { minLength: 1 } } },
+    ],
   });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
@@ -185,16 +197,29 @@ export const AccessTokenInputSchema = z
     username: z.string().optional(),
     password: z.string().optional(),
     captcha: z.string().optional(),
+    /** Absent from the web app, whose refresh token travels in its cookie (`sesionWeb`). */
     refresh_token: z.string().optional(),
   })
   .superRefine((v, ctx) => {
-    const errores =
-      v.grant_type === 'password'
-        ? erroresLogin(v)
-        : v.refresh_token
-          ? []
-          : [{ campo: 'refresh_token', mensaje: mensajes.requerido }];
+    const errores = v.grant_type === 'password' ? erroresLogin(v) : [];
     for (const e of errores) ctx.addIssue({ code: 'custom', path: [e.campo], message: e.mensaje });
+  })
+  .meta({
+    oneOf: [
+      {
+        properties: {
+          grant_type: { const: 'password' },
+          username: { minLength: 1 },
+          password: { minLength: 1 },
+          captcha: { minLength: 1 },
+        },
+        required: ['username', 'password', 'captcha'],
+      },
+      {
+        // The web app sends none: its refresh token is the HttpOnly cookie (`sesionWeb`).
+        properties: { grant_type: { const: 'refresh_token' }, refresh_token: { minLength: 1 } },
+      },
+    ],
   });
 export type AccessTokenInput = z.infer<typeof AccessTokenInputSchema>;
 
@@ -256,12 +281,6 @@ export type CambiarPasswordForm = z.infer<typeof CambiarPasswordFormSchema>;
  * The logged-in change answer: every other session has ended, and the caller's session goes on
  * with this new refresh token (its current access token stays valid until it expires).
  */
-export const CambiarPasswordResponseSchema = z.object({
-  status: z.literal(1),
-  mensaje: z.string(),
-  refresh_token: z.string(),
-});
-export type CambiarPasswordResponse = z.infer<typeof CambiarPasswordResponseSchema>;
 
 // ---- session user ----
 
@@ -290,7 +309,8 @@ export type UsuarioSesion = z.infer<typeof UsuarioSesionSchema>;
 export const TokenResponseSchema = z.object({
   status: z.literal(1),
   access_token: z.string(),
-  refresh_token: z.string(),
+  /** Absent when the refresh token went into the web session's cookie. */
+  refresh_token: z.string().optional(),
   token_type: z.literal('Bearer'),
   expires_in: z.number(),
   usuario: UsuarioSesionSchema,
@@ -310,6 +330,12 @@ export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
 
 export const MensajeResponseSchema = z.object({ status: z.literal(1), mensaje: z.string() });
 export const RegistrarResponseSchema = TokenResponseSchema.extend({ mensaje: z.string() });
+/**
+ * The logged-in password change ends every session of the user, the caller's access token too; the
+ * caller goes on with the new session in this answer.
+ */
+export const CambiarPasswordResponseSchema = TokenResponseSchema.extend({ mensaje: z.string() });
+export type CambiarPasswordResponse = z.infer<typeof CambiarPasswordResponseSchema>;
 export const UsuarioResponseSchema = z.object({ status: z.literal(1), usuario: UsuarioSesionSchema });
 export const ActualizarUsuarioResponseSchema = z.object({
   status: z.literal(1),
@@ -317,6 +343,41 @@ export const ActualizarUsuarioResponseSchema = z.object({
   usuario: UsuarioSesionSchema,
 });
 export const RolesResponseSchema = z.object({ status: z.literal(1), roles: z.array(z.string()) });
+
+/** A limit of the licence and how much of it is used. */
+const UsoSchema = z.object({ usados: z.number(), limite: z.number() });
+
+/**
+ * GET /sv/perfil/traerInfoGral (spec 2 §7): the user's general profile and licence summary. The
+ * plans page reads it to mark the current plan and offer only the trials still available.
+ */
+export const InfoGralResponseSchema = z.object({
+  status: z.literal(1),
+  usuario: UsuarioSesionSchema,
+  /** The active licence (a sub-user's is the parent's), or null without one. */
+  licencia: z
+    .object({
+      idPlan: z.number(),
+      nombrePlan: z.string(),
+      tipoSuscripcion: z.object({ id: z.number(), descripcion: z.string() }),
+      esGratuito: z.boolean(),
+      fechaDesde: z.number(),
+      /** Epoch ms; null = no end. */
+      fechaHasta: z.number().nullable(),
+      /** Whole days until fechaHasta (0 on its last day); null without an end. */
+      diasRestantes: z.number().nullable(),
+      cancelacionSolicitada: z.boolean(),
+      equipos: UsoSchema,
+      sensores: UsoSchema,
+      usuarios: UsoSchema,
+    })
+    .nullable(),
+  /** Ids of the plans whose free trial the user may still take (none for a sub-user). */
+  pruebasDisponibles: z.array(z.number()),
+  /** Whether the user may buy a licence (not a sub-user: spec 2 §6). */
+  puedeContratar: z.boolean(),
+});
+export type InfoGral = z.infer<typeof InfoGralResponseSchema>;
 export const CodigosPaisResponseSchema = z.object({
   status: z.literal(1),
   codigosPais: z.array(CodigoPaisSchema),

@@ -104,6 +104,10 @@ export const ToogleFavoritoInputSchema = z.object({
     .number({ error: requiredIssue })
     .refine((v) => v === tiposFavorito.accion || v === tiposFavorito.programa, {
       error: mensajes.campoInvalido,
+    })
+    .meta({
+      enum: [tiposFavorito.accion, tiposFavorito.programa],
+      description: '1 acción colectiva, 2 programa',
     }),
 });
 export type ToogleFavoritoInput = z.input<typeof ToogleFavoritoInputSchema>;
@@ -111,3 +115,11 @@ export type ToogleFavoritoInput = z.input<typeof ToogleFavoritoInputSchema>;
 /** GET /api/favoritos: the 'Mis Favoritos' bar (actions and programs marked favourite). */
 export const FavoritoSchema = z.object({ id: z.number(), tipo: z.number(), nombre: z.string() });
 export type Favorito = z.infer<typeof FavoritoSchema>;
+
+export const AccionColectivaAnswerSchema = z.object({ status: z.literal(1), accion: AccionColectivaSchema });
+export const TiposAccionColectivaAnswerSchema = z.object({
+  status: z.literal(1),
+  tipos: z.array(z.object({ id: z.number(), descripcion: z.string() })),
+});
+export const FavoritaAnswerSchema = z.object({ status: z.literal(1), favorita: z.boolean() });
+export const FavoritosAnswerSchema = z.object({ status: z.literal(1), favoritos: z.array(FavoritoSchema) });

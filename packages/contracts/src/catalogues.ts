@@ -93,14 +93,6 @@ export const rolesEquipoCatalogo = [
   { id: 4, descripcion: 'Propietario' },
 ] as const;
 
-/** Platform roles (spec 1 §6). */
-export const rolesUsuario = {
-  desarrollador: 'ROLE_DESARROLLADOR',
-  admin: 'ROLE_ADMIN',
-  userAdmin: 'ROLE_USER_ADMIN',
-} as const;
-export type RolUsuario = (typeof rolesUsuario)[keyof typeof rolesUsuario];
-
 /** Subscription types 1..5 (spec 2 §4). */
 export const tiposSuscripcion = { gratuita: 1, inicial: 2, intermedia: 3, full: 4, existe: 5 } as const;
 export const tiposSuscripcionCatalogo = [

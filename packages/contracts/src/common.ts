@@ -85,3 +85,15 @@ export type IdBody = z.infer<typeof IdBodySchema>;
 export const RefSchema = z.object({ id: IdSchema });
 
 export { requiredIssue };
+
+/**
+ * JSON Schema's conditional (if/then/else), for a schema's `.meta()`: the OpenAPI document states a
+ * rule that a refinement checks (a field required by another field's value).
+ */
+export function condicional(si: object, entonces: object, sino?: object): Record<string, object> {
+  const rule: Record<string, object> = { if: si };
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, not a thenable.
+  rule.then = entonces;
+  if (sino) rule.else = sino;
+  return rule;
+}

@@ -15,7 +15,31 @@ export const codigosEquipo = {
   sinSuscripcion: 'SIN_SUSCRIPCION',
   licenciaSinSensores: 'LICENCIA_SIN_SENSORES',
   mapaSoloPago: 'MAPA_SOLO_PAGO',
+  codigoReclamoInvalido: 'CODIGO_INVALIDO',
+  codigoReclamoUsado: 'CODIGO_USADO',
 } as const;
+
+/**
+ * Claim codes of inventory devices (issue 28): 12 characters of this alphabet (no 0/O, 1/I/L, U),
+ * printed as XXXX-XXXX-XXXX; about 58 bits, single use. Typed codes are read without case, spaces
+ * or dashes; a link `…/home/equipoNuevo?codigo=…` (the label's QR) carries one too.
+ */
+export const CLAIM_ALPHABET = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
+export const CLAIM_LENGTH = 12;
+
+/** The normalized code in a typed text or a label link, or null when it cannot be one. */
+export function codigoReclamoDeTexto(text: string): string | null {
+  const fromLink = /[?&]codigo=([^&#\s]+)/i.exec(text);
+  const raw = decodeURIComponent(fromLink?.[1] ?? text)
+    .toUpperCase()
+    .replace(/[\s-]/g, '');
+  if (raw.length !== CLAIM_LENGTH) return null;
+  for (const c of raw) if (!CLAIM_ALPHABET.includes(c)) return null;
+  return raw;
+}
+
+/** XXXX-XXXX-XXXX, as printed on labels. */
+export const formatoCodigoReclamo = (codigo: string) => codigo.replace(/(.{4})(?=.)/g, '$1-');
 
 // ---------------------------------------------------------------- answers (read models)
 
@@ -71,8 +95,11 @@ export const LayoutItemSchema = z.object({
 export type LayoutItem = z.infer<typeof LayoutItemSchema>;
 
 const layoutList = z.array(LayoutItemSchema).max(500).default([]);
-export const LayoutsSchema = z.object({ lg: layoutList, md: layoutList, xs: layoutList });
-/** Breakpoints lg 1200, md 996, xs 0 (spec 1 §9). */
+export const LayoutsSchema = z.object({ lg: layoutList, md: layoutList, sm: layoutList, xs: layoutList });
+/**
+ * One list per breakpoint: lg, md and xs of spec 1 §9, plus sm (two cards a row, issue 25). A
+ * layout saved before sm existed reads with an empty sm, which the grid fills with its defaults.
+ */
 export type Layouts = z.infer<typeof LayoutsSchema>;
 
 export const EquipoSchema = z.object({
@@ -184,6 +211,12 @@ export type EquipoUpdateInput = z.input<typeof EquipoUpdateInputSchema>;
 export type EquipoUpdateData = z.output<typeof EquipoUpdateInputSchema>;
 
 export const AsociarEquipoInputSchema = z.object({ idEquipo: IdSchema });
+
+/** POST /api/equipo/reclamar: the code of an inventory device's label (typed or scanned). */
+export const ReclamarEquipoInputSchema = z.strictObject({
+  codigo: texto({ max: 200 }),
+});
+export type ReclamarEquipoInput = z.input<typeof ReclamarEquipoInputSchema>;
 export type AsociarEquipoInput = z.input<typeof AsociarEquipoInputSchema>;
 export type AsociarEquipoData = z.output<typeof AsociarEquipoInputSchema>;
 
@@ -383,3 +416,26 @@ export const shadowPorDefecto = {
   valorMaxReferencia: 50,
   cantidadHoras: 24,
 } as const;
+
+// ---------------------------------------------------------------- answers of the routes
+
+const answer = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.literal(1), ...shape });
+
+export const TiposSensorAnswerSchema = answer({ tiposSensor: z.array(CatalogoItemSchema) });
+export const TiposEquipoAnswerSchema = answer({ tiposEquipo: z.array(CatalogoItemSchema) });
+export const GeneralSensorAnswerSchema = answer({
+  tiposSensor: z.array(CatalogoItemSchema),
+  tiposWidget: z.array(CatalogoItemSchema),
+  tiposDato: z.array(CatalogoItemSchema),
+});
+export const EquiposAnswerSchema = answer({ equipos: z.array(EquipoSchema) });
+export const EquipoAnswerSchema = answer({ equipo: EquipoSchema });
+export const EquipoCompartidoAnswerSchema = answer({ equipo: EquipoCompartidoSchema });
+/** reclamar: the device that became the caller's. */
+export const EquipoReclamadoAnswerSchema = answer({ equipo: EquipoCompartidoSchema });
+/** eliminar / desasociar: `eliminado` is true when the owner's unlink deleted the device. */
+export const EquipoEliminadoAnswerSchema = answer({ eliminado: z.boolean() });
+export const LayoutsAnswerSchema = answer({ layouts: LayoutsSchema });
+export const CarpetasAnswerSchema = answer({ carpeta: CarpetaSchema, carpetas: z.array(CarpetaPlanaSchema) });
+export const CarpetaAnswerSchema = answer({ carpeta: CarpetaSchema });
+export const SensorAnswerSchema = answer({ sensor: SensorSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, requiredIssue, sinControl, texto } from './common.js';
+import { condicional, IdSchema, requiredIssue, sinControl, texto } from './common.js';
 import { mensajes } from './messages.js';
 
 /**
@@ -236,7 +236,36 @@ export const EventoSaveInputSchema = z
       evento.tipoEvento.id === tiposEvento.automatico ? 'automatico' : 'programado',
       ctx,
     );
-  });
+  })
+  // The document states the rule above: an automatic event needs its sensor, condition and value;
+  // a scheduled one its period and hour (the day of the week or month by period).
+  .meta(
+    condicional(
+      { properties: { tipoEvento: { properties: { id: { const: tiposEvento.automatico } } } } },
+      {
+        required: ['sensor', 'condicion', 'valor'],
+        properties: {
+          sensor: { type: 'object' },
+          condicion: { type: 'object' },
+          valor: { type: 'string', minLength: 1 },
+        },
+      },
+      {
+        required: ['periodo', 'hora'],
+        properties: { periodo: { type: 'object' }, hora: { type: 'integer' } },
+        allOf: [
+          condicional(
+            { properties: { periodo: { properties: { id: { const: periodos.semanal } } } } },
+            { required: ['diaSemana'], properties: { diaSemana: { minItems: 1 } } },
+          ),
+          condicional(
+            { properties: { periodo: { properties: { id: { const: periodos.mensual } } } } },
+            { required: ['diaMes'], properties: { diaMes: { type: 'integer' } } },
+          ),
+        ],
+      },
+    ),
+  );
 export type EventoSaveInput = z.input<typeof EventoSaveInputSchema>;
 export type EventoSaveData = z.output<typeof EventoSaveInputSchema>;
 
@@ -319,3 +348,5 @@ export const ListadoGeneralEventoSchema = z.object({
   zonaHoraria: z.string(),
 });
 export type ListadoGeneralEvento = z.infer<typeof ListadoGeneralEventoSchema>;
+
+export const EventoAnswerSchema = z.object({ status: z.literal(1), evento: EventoSchema });

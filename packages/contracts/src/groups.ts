@@ -144,3 +144,16 @@ export const BuscarUsuariosInputSchema = z.object({
   ).default(''),
 });
 export type BuscarUsuariosInput = z.input<typeof BuscarUsuariosInputSchema>;
+
+export const AutorizacionAnswerSchema = z.object({ status: z.literal(1), autorizacion: AutorizacionSchema });
+export const AutorizacionesAnswerSchema = z.object({
+  status: z.literal(1),
+  autorizaciones: z.array(AutorizacionSchema),
+});
+export const GrupoUsuariosAnswerSchema = z.object({
+  status: z.literal(1),
+  usuarios: z.array(GrupoUsuarioSchema),
+});
+/** POST /api/grupo/eliminarUsuario: on how many devices the user lost its role. */
+export const UsuarioEliminadoAnswerSchema = z.object({ status: z.literal(1), equipos: z.number() });
+export const AccesoEquipoAnswerSchema = AccesoEquipoSchema.extend({ status: z.literal(1) });

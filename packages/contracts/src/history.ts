@@ -42,12 +42,17 @@ export function formatFechaHistorial(ts: number, offsetMinutes = 0): string {
 
 const FechaSchema = z
   .string({ error: mensajes.fechaInvalida })
-  .refine((v) => parseFechaHistorial(v) !== null, { error: mensajes.fechaInvalida });
+  .refine((v) => parseFechaHistorial(v) !== null, { error: mensajes.fechaInvalida })
+  .meta({ pattern: '^\\d{1,2}/\\d{1,2}/\\d{4}$', description: 'dd/MM/yyyy' });
 
 const TipoRangoSchema = z.coerce
   .number({ error: mensajes.tipoRangoInvalido })
   .refine((v): v is TipoRangoHistorial => (tiposRangoHistorial as readonly number[]).includes(v), {
     error: mensajes.tipoRangoInvalido,
+  })
+  .meta({
+    enum: [...tiposRangoHistorial],
+    description: '1 últimas 24 h, 2 últimas 72 h, 3 último mes, 5 entre fechas',
   });
 
 /** History hours: integer 1..24 (spec 1 §5). */

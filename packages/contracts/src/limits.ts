@@ -40,10 +40,16 @@ export const tabla = {
   pageSizeOptions: [5, 10, 25, 30, 50, 75, 100],
 } as const;
 
+/**
+ * The widget grid (spec 1 §9: 12 columns, row height 170, 245 in a view, 130 on a phone). The
+ * breakpoints are widths of the grid itself, not of the window: each is where that many cards
+ * of at least 220 px (the spec's card width) fit in a row with their 12 px gaps: lg 4, md 3,
+ * sm 2, xs 1 (issue 25, docs/web-devices.md). With the 264 px side menu a 1280 px window is lg.
+ */
 export const grilla = {
   columnas: 12,
-  breakpoints: { lg: 1200, md: 996, xs: 0 },
-  cols: { lg: 12, md: 12, xs: 12 },
+  breakpoints: { lg: 940, md: 700, sm: 480, xs: 0 },
+  cols: { lg: 12, md: 12, sm: 12, xs: 12 },
   altoFila: 170,
   altoFilaVista: 245,
   altoFilaMovil: 130,

@@ -31,6 +31,20 @@ export const mensajes = {
   sesionExpirada: 'Su sesión ha expirado. Ingrese nuevamente.',
   noAutenticado: 'Debe iniciar sesión para continuar.',
   demasiadosIntentos: 'Demasiados intentos. Espere unos minutos e intente nuevamente.',
+  metodoNoPermitido: 'La ruta no admite este método. Los métodos admitidos van en la cabecera Allow.',
+
+  // Personal API tokens (perfil → Tokens de API; docs/api-tokens.md)
+  tokenApiInvalido: 'El token de API no es válido, venció o fue revocado.',
+  tokenApiFueraDeAlcance: 'El token de API no tiene alcance para esta operación.',
+  tokenApiSoloSesion: 'Esta operación requiere iniciar sesión en Nexo: los tokens de API no la permiten.',
+  tokenApiDemasiadas:
+    'El token de API superó el límite de solicitudes por minuto. Espere e intente nuevamente.',
+  tokenApiNoEncontrado: 'El token de API no existe.',
+  tokenApiLimite: (max: number) =>
+    `Puede tener hasta ${max} tokens de API activos. Revoque alguno para crear otro.`,
+  tokenApiCreado: 'Copie el token ahora: no se volverá a mostrar.',
+  tokenApiRevocado: 'Token revocado.',
+  alcanceRequerido: 'Elija al menos un alcance',
   ejecutadoExitosamente: 'Ejecutado exitosamente!',
   valoresActualizados: 'Se han actualizado los valores correctamente',
 
@@ -183,6 +197,9 @@ export const mensajes = {
     '¿Está seguro que desea eliminar a {username}? Se eliminarán sus equipos, eventos y acciones sobre tus equipos.',
   teAgregaronTitulo: '{username} te dio acceso al equipo {nombre}',
   tuRolCambioTitulo: 'Tu rol en el equipo {nombre} ahora es {rol}',
+  solicitudAccesoTitulo: '{username} pidió acceso al equipo {nombre}',
+  solicitudAprobadaTitulo: 'Aprobaron tu solicitud de acceso al equipo {nombre}: tu rol es {rol}',
+  solicitudRechazadaTitulo: 'Rechazaron tu solicitud de acceso al equipo {nombre}',
   agregarUsuario: 'Agregar usuario',
   agregar: 'Agregar',
   usuarioOCorreo: 'Usuario o correo electrónico',
@@ -271,6 +288,7 @@ export const mensajes = {
   editarTarea: 'Editar tarea',
   historialEjecuciones: 'Historial de ejecuciones',
   iniciarEjecucion: 'Iniciar ejecución',
+  iniciar: 'Iniciar',
   tareaComienzo: 'Tarea con la que comienza',
   actualizarEstado: 'Actualizar estado',
   accionesIniciales: 'Acciones iniciales',
@@ -382,6 +400,8 @@ export const mensajes = {
   adminNoBloquearse: 'No puede bloquear su propio usuario.',
   adminReseteoEnviado: 'Le enviamos al usuario un correo para elegir una nueva contraseña.',
   adminUsuarioExterno: 'El usuario ingresa con Google: no tiene contraseña en Nexo.',
+  adminUsuarioBloqueado: 'Usuario bloqueado: ya no puede ingresar.',
+  adminUsuarioDesbloqueado: 'Usuario desbloqueado: ya puede volver a ingresar.',
 
   // Shop (spec 2 §4 status messages, §5, §6, §8; the rest in the same voice)
   compraEsperaPagoLocal: 'Esperando el pago en el local.',
@@ -415,6 +435,10 @@ export const mensajes = {
   pagoPendiente: 'El pago quedó en revisión. Le avisaremos cuando se acredite.',
   suscripcionCreada:
     'La suscripción quedó creada: el primer cobro se acredita en unos instantes y la licencia se activa sola.',
+  /** A provider without credentials and without PAYMENTS_SANDBOX: not offered, and refused. */
+  tarjetaNoHabilitada:
+    'El pago con tarjeta (MercadoPago) no está habilitado en este servidor. Elija otro medio de pago.',
+  paypalNoHabilitado: 'El pago con PayPal no está habilitado en este servidor. Elija otro medio de pago.',
   pagoNoDisponible:
     'El medio de pago no está disponible en este momento. Intente nuevamente en unos minutos.',
   productoInexistente: 'El producto indicado no existe o ya no se vende.',
@@ -424,6 +448,21 @@ export const mensajes = {
   pruebaYaUsada: 'Ya usaste la prueba gratuita de este plan.',
   planSinPaypal: 'Este plan no se puede pagar con PayPal en el período elegido.',
   paypalNoActiva: 'PayPal no confirmó la suscripción. Intente nuevamente.',
+  paypalSuscripcionInexistente: 'PayPal no tiene una suscripción con ese identificador.',
+  transferenciaNoHabilitada:
+    'El pago por transferencia bancaria no está habilitado en este servidor. Elija otro medio de pago.',
+  pagoLocalNoHabilitado: 'El pago en el local no está habilitado en este servidor. Elija otro medio de pago.',
+  comprasImpagasMaximo:
+    'Ya tiene {n} compras de productos esperando el pago. Complete el pago de alguna antes de hacer otra.',
+  compraVencidaLog: 'Cancelada: no se recibió el pago dentro de las {horas} h de reserva',
+  compraVencidaNotificacion:
+    'Tu compra #{id} se canceló porque no recibimos el pago a tiempo. Las unidades volvieron al stock.',
+  compraConfirmadaAsunto: 'Nexo: cómo pagar tu compra #{id}',
+  carritoAjustado: '{producto}: había {pedido} en tus carritos y quedan {n} en stock; dejamos {n}.',
+  carritoProductoSinStock: '{producto} ya no tiene stock: lo quitamos del carrito.',
+  datosTransferenciaIncompletos:
+    'Para ofrecer la transferencia indique el titular, el banco, el CUIT y un CBU/CVU, alias o IBAN.',
+  stockLineaCarrito: 'Línea {linea} ({producto}): no puede superar el stock disponible {n}',
   compraInexistente: 'La compra indicada no existe o no es suya.',
   compraNoModificable: 'Solo se puede modificar una compra en espera.',
   compraNoPagable: 'Esta compra no se puede pagar ahora.',
@@ -505,6 +544,9 @@ export const mensajes = {
   mapaSinConexion: 'Mapa sin conexión',
   eliminar: 'Eliminar',
   mover: 'Mover',
+  moverWidgetAyuda:
+    'Use las flechas para mover el widget y Mayúsculas con las flechas para cambiar su tamaño.',
+  widgetMovido: '{titulo}: columna {columna}, fila {fila}, {ancho} de ancho por {alto} de alto.',
   siEliminar: 'Sí, eliminar',
   no: 'No',
   widget: 'Widget',
@@ -515,6 +557,14 @@ export const mensajes = {
   agregarEquipoExistente: 'Agregar equipo existente',
   agregarEquipoPregunta: '¿Desea agregar el equipo {nombre} a su cuenta?',
   agregarEquipo: 'Agregar equipo',
+  codigoReclamoInvalido: 'El código no es válido. Revise la etiqueta del equipo e intente nuevamente.',
+  codigoReclamoUsado: 'Este código ya fue usado: el equipo ya tiene dueño.',
+  linkIdOCodigo: 'Link, id o código de la etiqueta',
+  escanearEtiqueta: 'Escanear etiqueta',
+  escaneandoEtiqueta: 'Apunte la cámara al código QR de la etiqueta.',
+  camaraNoDisponible: 'No se pudo usar la cámara. Escriba el código de la etiqueta.',
+  equipoReclamado: 'El equipo {nombre} ya es suyo.',
+  codigoReclamo: 'Código para reclamar',
   equipo: 'Equipo',
   opcionesDe: 'Opciones de {nombre}',
   textoDeEjemplo: 'Hola',
@@ -574,6 +624,11 @@ export const mensajes = {
   cantidadHoras: 'Horas del gráfico',
   conexion: 'Conexión',
   funcionalidadAdicional: 'Funcionalidad adicional',
+  codigoListo: 'Código listo',
+  codigoListoAyuda:
+    'Copie el sketch en el Arduino IDE (biblioteca Nexo) o el script en su Raspberry Pi: ya tienen el servidor, el puerto y las credenciales de este equipo.',
+  sketchArduino: 'Sketch de Arduino (ESP32)',
+  scriptPython: 'Script de Python',
   servidorMqtt: 'Servidor MQTT',
   topic: 'Topic',
   usuario: 'Usuario',
@@ -589,60 +644,101 @@ export const mensajes = {
   elegirCarpeta: 'Carpeta destino',
   ultimaActualizacion: 'Última actualización',
   soloLectura: 'Solo lectura',
+  // Firmware over the air (issue 29; docs/ota.md)
+  firmwareTipoArchivo:
+    'El archivo no es una imagen de firmware. Suba un archivo .bin, .hex, .uf2, .ota, .zip, .tar.gz, .tgz o .py.',
+  firmwareContenidoTipo: 'Envíe el archivo del firmware como application/octet-stream.',
+  firmwareDemasiadoGrande: (mb: string) => `El archivo supera el tamaño máximo de ${mb} MB.`,
+  firmwareVacio: 'El archivo está vacío.',
+  firmwareDuplicado: 'Ya existe un paquete con ese título y esa versión.',
+  firmwareTipoEquipoInvalido: 'Elija un tipo de equipo válido.',
+  firmwarePaqueteNoEncontrado: 'El paquete de firmware no existe.',
+  firmwarePaqueteEnUso: 'El paquete tiene despliegues en curso: cancélelos antes de eliminarlo.',
+  firmwareDespliegueNoEncontrado: 'El despliegue no existe.',
+  firmwareActualizacionNoEncontrada: 'La actualización no existe.',
+  firmwareSinEquipos: 'No hay equipos de ese tipo que usted administre.',
+  firmwareTipoDistinto: 'El paquete es para otro tipo de equipo.',
+  firmwareSoloAdministradores:
+    'Solo el propietario del equipo y sus administradores pueden actualizar su firmware.',
+  firmwareDespliegueNoActivo: 'El despliegue no está en curso.',
+  firmwareDespliegueNoPausado: 'El despliegue no está pausado.',
+  firmwareDespliegueTerminado: 'El despliegue ya terminó.',
+  firmwareNoReintentable: 'Solo se puede reintentar una actualización fallida.',
+  firmwareDescargaNoAsignada: 'Este equipo no tiene asignado ese firmware.',
+  firmwareRangoInvalido: 'El rango pedido no está dentro del archivo.',
+  firmwareDemasiadasDescargas: 'Demasiadas descargas de firmware. Espere un minuto e intente nuevamente.',
+  firmwareChecksumIncorrecto: 'La suma SHA-256 de la imagen descargada no coincide con la del paquete.',
+  firmwareVersionSinCambio: 'El equipo reinició con la misma versión: la actualización no se aplicó.',
+  firmwareVersionDistinta: (version: string) =>
+    `El equipo reinició con la versión ${version}, distinta de la del paquete.`,
+  firmwareFalloSinMotivo: 'El equipo informó un fallo sin motivo.',
+  firmwareReemplazada: 'Reemplazada por un despliegue más reciente.',
+  firmwareCancelada: 'Despliegue cancelado.',
+  firmwareSubido: 'Paquete subido.',
+  firmwareDespliegueCreado: 'Despliegue iniciado.',
+  firmwarePagina: 'Firmware',
+  firmwarePaquetes: 'Paquetes',
+  firmwareDespliegues: 'Despliegues',
+  firmwareSubirPaquete: 'Subir paquete',
+  firmwareArchivo: 'Archivo del firmware',
+  firmwareElegirArchivo: 'Elegir archivo',
+  firmwareTituloCampo: 'Título',
+  firmwareVersionCampo: 'Versión',
+  firmwareTipoEquipoCampo: 'Tipo de equipo',
+  firmwareNotas: 'Notas',
+  firmwareTamano: 'Tamaño',
+  firmwareFecha: 'Fecha',
+  firmwareDesplegar: 'Desplegar',
+  firmwareDestino: 'Destino',
+  firmwareDestinoEquipo: 'Un equipo',
+  firmwareDestinoCarpeta: 'Una carpeta',
+  firmwareDestinoTipo: 'Todos los equipos del tipo',
+  firmwareEquipo: 'Equipo',
+  firmwareCarpeta: 'Carpeta',
+  firmwareRitmo: 'Equipos por minuto',
+  firmwareRitmoAyuda: 'Se avisa a los equipos de a poco, para que no descarguen todos a la vez.',
+  firmwareEstado: 'Estado',
+  firmwareProgreso: 'Progreso',
+  firmwareMotivo: 'Motivo',
+  firmwareIntentos: 'Intentos',
+  firmwareActualizadoEl: 'Último cambio',
+  firmwarePausar: 'Pausar',
+  firmwareReanudar: 'Reanudar',
+  firmwareCancelar: 'Cancelar despliegue',
+  firmwareCancelarPregunta: 'Los equipos que no terminaron de actualizarse quedarán cancelados. ¿Continuar?',
+  firmwareReintentar: 'Reintentar',
+  firmwareVer: 'Ver equipos',
+  firmwareEliminarPaquete: 'Eliminar paquete',
+  firmwareEliminarPregunta: '¿Eliminar el paquete? No se puede deshacer.',
+  firmwareSinPaquetes: 'Todavía no subió paquetes de firmware.',
+  firmwareSinDespliegues: 'Todavía no hay despliegues.',
+  firmwareSinEquiposDespliegue: 'El despliegue no tiene equipos.',
+  firmwareEquiposDe: (titulo: string) => `Equipos de ${titulo}`,
+  firmwareVersionActual: 'Versión en ejecución',
+  firmwareUltimaActualizacion: 'Última actualización',
+  firmwareSinReporte: 'El equipo todavía no informó su firmware.',
+  firmwareSinActualizaciones: 'Sin actualizaciones.',
+  firmwareTamanoMaximo: (mb: string) => `Hasta ${mb} MB.`,
+  firmwareEliminado: 'Paquete eliminado.',
+  firmwareReintentado: 'Se volvió a avisar al equipo.',
+
+  // The shared table (issue 25): paging, sorting and the row's detail, on a phone and on a desktop.
+  verDetalle: 'Ver detalle',
+  ocultarDetalle: 'Ocultar detalle',
+  detalle: 'Detalle',
+  ordenarPor: 'Ordenar por',
+  ascendente: 'ascendente',
+  descendente: 'descendente',
+  filas: 'Filas',
+  filasPorPagina: 'Filas por página',
+  de: 'de',
+  paginaSiguiente: 'Página siguiente',
+  paginaAnterior: 'Página anterior',
+  primeraPagina: 'Primera página',
+  ultimaPagina: 'Última página',
+  solicitante: 'Solicitante',
+  fecha: 'Fecha',
+  estado: 'Estado',
 } as const;
 
 export type MensajeClave = keyof typeof mensajes;
-
-/** E-mails the server sends (subject, text lines); the server fills in code, link and name. */
-export const correos = {
-  saludo: (nombre: string) => `Hola ${nombre}:`,
-  firma: 'El equipo de Nexo',
-  ignorar: 'Si usted no lo solicitó, ignore este mensaje.',
-  codigoRegistroAsunto: 'Nexo: su código de verificación',
-  codigoRegistroTexto: 'Para confirmar su dirección de correo, ingrese el siguiente código:',
-  codigoRecuperacionAsunto: 'Nexo: recuperación de contraseña',
-  codigoRecuperacionTexto: 'Para elegir una nueva contraseña, ingrese el siguiente código:',
-  reseteoAdminTexto:
-    'El equipo de Nexo inició el cambio de su contraseña. Abra este enlace e ingrese el código para elegir una nueva:',
-  reseteoAdminBoton: 'Elegir una nueva contraseña',
-  codigoVence: (minutos: number) => `El código vence en ${minutos} minutos.`,
-  activacionAsunto: 'Nexo: active su cuenta',
-  activacionTexto: 'Se creó una cuenta de Nexo con esta dirección. Para activarla, abra el siguiente link:',
-  activacionVence: (horas: number) => `El link vence en ${horas} horas.`,
-  activacionBoton: 'Activar cuenta',
-  notificacionAsunto: (titulo: string) => `Nexo: ${titulo}`,
-  notificacionTexto: 'Tiene una nueva notificación en Nexo:',
-  notificacionVer: 'Puede verla en Nexo:',
-  notificacionBoton: 'Ver en Nexo',
-} as const;
-
-/** Error codes of the catalogue (spec 1 §8): 1 generic, 2 invalid link, 3 uncontrolled, 4 session expired, 5 wrong password. */
-export const codigosError = {
-  generico: 1,
-  linkInvalido: 2,
-  noControlado: 3,
-  sesionExpirada: 4,
-  passwordIncorrecto: 5,
-} as const;
-
-export type CodigoError = (typeof codigosError)[keyof typeof codigosError] | 'LINK_VENCIDO' | string;
-
-/** Counted nouns in Spanish: 'singular' for exactly 1, 'plural' otherwise ("1 equipo", "0 equipos", "3 sensores"). */
-export const sustantivos = {
-  equipo: ['equipo', 'equipos'],
-  sensor: ['sensor', 'sensores'],
-  carpeta: ['carpeta', 'carpetas'],
-  usuario: ['usuario', 'usuarios'],
-} as const satisfies Record<string, readonly [string, string]>;
-
-export function cantidad(n: number, sustantivo: keyof typeof sustantivos): string {
-  const [singular, plural] = sustantivos[sustantivo];
-  return `${n} ${n === 1 ? singular : plural}`;
-}
-
-/** Fills a catalogue text's `{name}` placeholders: completar(mensajes.stockSuperado, { n: 3 }). */
-export function completar(texto: string, valores: Record<string, string | number>): string {
-  return texto.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in valores ? String(valores[name]) : match,
-  );
-}

@@ -57,6 +57,10 @@ export const TareaAccionesInputSchema = z
       .number({ error: requiredIssue })
       .refine((v) => v === momentosAccion.inicial || v === momentosAccion.final, {
         error: mensajes.campoInvalido,
+      })
+      .meta({
+        enum: [momentosAccion.inicial, momentosAccion.final],
+        description: 'Acciones iniciales o finales',
       }),
     acciones: z.array(AccionEventoInputSchema, { error: mensajes.minUnaAccion }).max(20),
   })
@@ -138,3 +142,5 @@ export const ProgramasRespuestaSchema = z.object({
   motivo: z.string().nullable(),
 });
 export type ProgramasRespuesta = z.infer<typeof ProgramasRespuestaSchema>;
+
+export const ProgramaAnswerSchema = z.object({ status: z.literal(1), programa: ProgramaSchema });

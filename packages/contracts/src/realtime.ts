@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FirmwareEstadoEventSchema } from './firmware.js';
 
 /*
  * Live events (architecture "Realtime contract"). Every STOMP destination has a kind, and each
@@ -104,7 +105,12 @@ export const ConsultaEstadoEventSchema = z.object({
 
 /** The events each destination kind carries. */
 export const realtimeEventSchemas = {
-  equipo: [SensorValorEventSchema, SensorConexionEventSchema, EquipoEstadoEventSchema],
+  equipo: [
+    SensorValorEventSchema,
+    SensorConexionEventSchema,
+    EquipoEstadoEventSchema,
+    FirmwareEstadoEventSchema,
+  ],
   usuario: [
     NotificacionEventSchema,
     TokenActualizadoEventSchema,
@@ -128,7 +134,7 @@ export type DestinationKind = keyof typeof realtimeEventSchemas;
  * this list equal to them).
  */
 export const realtimeTipos: { readonly [K in DestinationKind]: readonly RealtimeEventMap[K]['tipo'][] } = {
-  equipo: ['sensor.valor', 'sensor.conexion', 'equipo.estado'],
+  equipo: ['sensor.valor', 'sensor.conexion', 'equipo.estado', 'firmware.estado'],
   usuario: [
     'notificacion',
     'token.actualizado',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, RefSchema, requiredIssue, sinControl } from './common.js';
+import { condicional, IdSchema, requiredIssue, sinControl } from './common.js';
 import { PlanSchema } from './licensing.js';
 import { mensajes } from './messages.js';
 
@@ -174,6 +174,34 @@ export const SuscripcionTokenSchema = z.object({
   cancelacionSolicitada: z.boolean(),
 });
 
+/** How to pay by bank transfer (the admin keeps it; spec 2 §5 "transfer"): at least one destination. */
+export const DatosTransferenciaSchema = z.object({
+  titular: z.string(),
+  banco: z.string(),
+  cbu: z.string().nullable(),
+  alias: z.string().nullable(),
+  iban: z.string().nullable(),
+  swift: z.string().nullable(),
+  cuit: z.string(),
+});
+export type DatosTransferencia = z.infer<typeof DatosTransferenciaSchema>;
+/** Where and when to pay at the shop. */
+export const DatosLocalSchema = z.object({ direccion: z.string(), horario: z.string() });
+export type DatosLocal = z.infer<typeof DatosLocalSchema>;
+
+/**
+ * What a waiting purchase paid by transfer or at the shop shows its buyer: the exact amount, the
+ * reference to write on the transfer (the purchase number) and the admin's details for that means.
+ */
+export const InstruccionesPagoSchema = z.object({
+  referencia: z.string(),
+  monto: z.number(),
+  moneda: z.enum(['ARS', 'USD']),
+  transferencia: DatosTransferenciaSchema.nullable(),
+  local: DatosLocalSchema.nullable(),
+});
+export type InstruccionesPago = z.infer<typeof InstruccionesPagoSchema>;
+
 export const CompraSchema = z.object({
   id: z.number(),
   fechaCreada: z.number(),
@@ -198,6 +226,10 @@ export const CompraSchema = z.object({
   modoGratuita: z.boolean(),
   /** The status message of spec 2 §4, null where it gives none. */
   mensajeEstado: z.string().nullable(),
+  /** Waiting for a transfer or a payment at the shop: how to pay it; null otherwise. */
+  instruccionesPago: InstruccionesPagoSchema.nullable(),
+  /** An unpaid product purchase holds its stock until then; it is cancelled after it. */
+  reservadaHasta: z.number().nullable(),
   /** Only in admin answers. */
   usuario: z.object({ id: z.number(), username: z.string() }).optional(),
   montoFinalRecibido: z.number().optional(),
@@ -226,12 +258,15 @@ export const cantidadCarritoSchema = z.coerce
   .min(1, { error: mensajes.cantidadMinima })
   .max(100_000, { error: mensajes.cantidadMinima });
 
+/** A referenced object inside a shop body: its id and nothing else (a `valor` there is refused). */
+const RefEstrictoSchema = z.strictObject({ id: IdSchema });
+
 export const ItemCarritoInputSchema = z.strictObject({
   /** Only products go through the cart; licences are bought from /tienda/suscripcion. */
   tipoCompra: z
-    .union([z.literal(tiposCompra.producto), z.object({ id: z.literal(tiposCompra.producto) })])
+    .union([z.literal(tiposCompra.producto), z.strictObject({ id: z.literal(tiposCompra.producto) })])
     .optional(),
-  producto: RefSchema,
+  producto: RefEstrictoSchema,
   cantidad: cantidadCarritoSchema,
 });
 
@@ -243,8 +278,8 @@ const direccionSchema = sinControl(
 export const GenerarCompraInputSchema = z
   .strictObject({
     carrito: z.array(ItemCarritoInputSchema).min(1, { error: mensajes.carritoVacio }).max(50),
-    medioPago: RefSchema,
-    tipoEnvio: RefSchema,
+    medioPago: RefEstrictoSchema,
+    tipoEnvio: RefEstrictoSchema,
     direccionEnvio: direccionSchema.optional().nullable(),
   })
   .refine((input) => mediosPagoCatalogo.some((m) => m.id === input.medioPago.id), {
@@ -258,6 +293,21 @@ export const GenerarCompraInputSchema = z
   .refine((input) => input.tipoEnvio.id !== tiposEnvio.correo || Boolean(input.direccionEnvio), {
     error: mensajes.direccionRequerida,
     path: ['direccionEnvio'],
+  })
+  // The document states the rules above: the catalogues' ids, and the address when shipping by post.
+  .meta({
+    allOf: [
+      {
+        properties: {
+          medioPago: { properties: { id: { enum: mediosPagoCatalogo.map((m) => m.id) } } },
+          tipoEnvio: { properties: { id: { enum: tiposEnvioCatalogo.map((t) => t.id) } } },
+        },
+      },
+    ],
+    ...condicional(
+      { properties: { tipoEnvio: { properties: { id: { const: tiposEnvio.correo } } } } },
+      { required: ['direccionEnvio'], properties: { direccionEnvio: { type: 'string', minLength: 5 } } },
+    ),
   });
 export type GenerarCompraInput = z.input<typeof GenerarCompraInputSchema>;
 export type GenerarCompraData = z.output<typeof GenerarCompraInputSchema>;
@@ -266,8 +316,8 @@ export type GenerarCompraData = z.output<typeof GenerarCompraInputSchema>;
 export const ModificarCompraInputSchema = z
   .strictObject({
     id: IdSchema,
-    medioPago: RefSchema,
-    tipoEnvio: RefSchema.optional().nullable(),
+    medioPago: RefEstrictoSchema,
+    tipoEnvio: RefEstrictoSchema.optional().nullable(),
     direccionEnvio: direccionSchema.optional().nullable(),
   })
   .refine((input) => mediosPagoCatalogo.some((m) => m.id === input.medioPago.id), {
@@ -333,7 +383,7 @@ export const GrabarSuscripcionInputSchema = z
     id: IdSchema,
     esGratis: z.boolean().default(false),
     cantidadMeses: cantidadMesesSchema.optional(),
-    medioPago: RefSchema.optional(),
+    medioPago: RefEstrictoSchema.optional(),
   })
   .refine((input) => input.esGratis || input.cantidadMeses !== undefined, {
     error: mensajes.periodoRequerido,
@@ -373,15 +423,39 @@ export const CancelarCompraInputSchema = z.strictObject({
 
 // ---- card form (spec 2 §5 Payment, card step) ----
 
-const numeroHasta = (max: number) =>
+/** The Luhn check digit test every card number passes (ISO/IEC 7812). */
+export function luhnValido(numero: string): boolean {
+  if (!/^\d+$/.test(numero)) return false;
+  let sum = 0;
+  let double = false;
+  for (let i = numero.length - 1; i >= 0; i--) {
+    let digit = Number(numero[i]);
+    if (double) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card field: empty is 'requerido'; any other fault is the field's spec text (spec 2 §8). */
+const campoTarjeta = (mensaje: string, valido: (v: string) => boolean) =>
   z
     .string({ error: requiredIssue })
     .trim()
-    .min(1, { error: mensajes.requerido })
-    .regex(/^\d+$/, { error: mensajes.soloNumeros })
-    .refine((v) => Number(v) <= max, { error: mensajes.muyLargo });
+    .min(1, { error: mensajes.requerido, abort: true })
+    .refine(valido, { error: mensaje });
 
-/** The fields the card step validates before tokenizing (spec 2 §5). */
+const anioActual = () => new Date().getFullYear();
+/** A 2- or 4-digit year as a full year. */
+const anioCompleto = (v: string) => Number(v.length === 2 ? `20${v}` : v);
+
+/**
+ * The fields the card step validates before tokenizing (spec 2 §5), each with the text the card
+ * provider gives for it (spec 2 §8), so the form, the sandbox and MercadoPago say the same.
+ */
 export const FormularioTarjetaSchema = z.object({
   cantidadMeses: cantidadMesesSchema,
   email: z
@@ -391,20 +465,22 @@ export const FormularioTarjetaSchema = z.object({
     .max(100, { error: mensajes.max100 })
     .pipe(z.email({ error: mensajes.mailIncorrecto })),
   docType: z.string({ error: requiredIssue }).min(1, { error: mensajes.requerido }),
-  docNumber: numeroHasta(999_999_999),
-  cardholderName: z
-    .string({ error: requiredIssue })
-    .trim()
-    .min(1, { error: mensajes.requerido })
-    .max(100, { error: mensajes.max100 }),
-  cardExpirationMonth: numeroHasta(12),
-  cardExpirationYear: numeroHasta(9999),
-  securityCode: numeroHasta(9999),
-  cardNumber: z
-    .string({ error: requiredIssue })
-    .trim()
-    .min(1, { error: mensajes.requerido })
-    .max(50, { error: mensajes.muyLargo }),
+  docNumber: campoTarjeta(mensajes.tarjetaDocumentoInvalido, (v) => /^\d{7,11}$/.test(v)),
+  cardholderName: campoTarjeta(mensajes.tarjetaNombreInvalido, (v) => /^[\p{L} .'-]{2,100}$/u.test(v)),
+  cardExpirationMonth: campoTarjeta(
+    mensajes.tarjetaMesInvalido,
+    (v) => /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 12,
+  ),
+  cardExpirationYear: campoTarjeta(
+    mensajes.tarjetaAnioInvalido,
+    (v) =>
+      /^(\d{2}|\d{4})$/.test(v) && anioCompleto(v) >= anioActual() && anioCompleto(v) <= anioActual() + 20,
+  ),
+  securityCode: campoTarjeta(mensajes.tarjetaCodigoInvalido, (v) => /^\d{3,4}$/.test(v)),
+  cardNumber: campoTarjeta(mensajes.tarjetaNumeroInvalido, (v) => {
+    const digits = v.replace(/[\s-]+/g, '');
+    return /^\d{13,19}$/.test(digits) && luhnValido(digits);
+  }),
   issuer: z.string().optional(),
   installments: z.coerce.number().int().min(1).default(1),
 });
@@ -418,6 +494,19 @@ export const campoErrorTarjeta: Record<string, string> = {
   E302: 'securityCode',
   '316': 'cardholderName',
   '324': 'docNumber',
+  // MercadoPago.js's own codes for the same faults (empty or malformed fields).
+  '205': 'cardNumber',
+  '208': 'cardExpirationMonth',
+  '209': 'cardExpirationYear',
+  E203: 'securityCode',
+  E205: 'cardExpirationYear',
+  '212': 'docNumber',
+  '213': 'docNumber',
+  '214': 'docNumber',
+  '221': 'cardholderName',
+  '224': 'securityCode',
+  '322': 'docNumber',
+  '323': 'docNumber',
 };
 
 /** The card provider's tokenization error codes and their texts (spec 2 §8). */
@@ -428,6 +517,18 @@ export const erroresTarjeta: Record<string, string> = {
   E302: mensajes.tarjetaCodigoInvalido,
   '316': mensajes.tarjetaNombreInvalido,
   '324': mensajes.tarjetaDocumentoInvalido,
+  '205': mensajes.tarjetaNumeroInvalido,
+  '208': mensajes.tarjetaMesInvalido,
+  '209': mensajes.tarjetaAnioInvalido,
+  E203: mensajes.tarjetaCodigoInvalido,
+  E205: mensajes.tarjetaAnioInvalido,
+  '212': mensajes.tarjetaDocumentoInvalido,
+  '213': mensajes.tarjetaDocumentoInvalido,
+  '214': mensajes.tarjetaDocumentoInvalido,
+  '221': mensajes.tarjetaNombreInvalido,
+  '224': mensajes.tarjetaCodigoInvalido,
+  '322': mensajes.tarjetaDocumentoInvalido,
+  '323': mensajes.tarjetaDocumentoInvalido,
 };
 
 /** GET /ventas/traerProductos?categoria={id}: one category, or all. */
@@ -451,3 +552,108 @@ export const SandboxPaypalInputSchema = z.strictObject({
 
 /** POST /api/ventas/cancelarSuscripcion and /reactivarSuscripcion: the licence purchase id. */
 export const CompraIdInputSchema = z.strictObject({ id: IdSchema });
+
+/** The shop's settings the admin keeps (/admin/catalogo, 'Datos de pago'). */
+export const ConfigTiendaSchema = z.object({
+  transferencia: DatosTransferenciaSchema.nullable(),
+  local: DatosLocalSchema.nullable(),
+  /** Hours an unpaid product purchase holds its stock (default 72). */
+  reservaHoras: z.number(),
+  /** Unpaid product purchases a user may hold at once (default 3). */
+  maxComprasImpagas: z.number(),
+});
+export type ConfigTienda = z.infer<typeof ConfigTiendaSchema>;
+
+const datoOpcional = (max: number) =>
+  sinControl(z.string().trim().max(max, { error: mensajes.muyLargo }))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+const datoRequerido = (max: number) =>
+  sinControl(
+    z
+      .string({ error: requiredIssue })
+      .trim()
+      .min(1, { error: mensajes.requerido })
+      .max(max, { error: mensajes.muyLargo }),
+  );
+
+/** POST /api/admin/ventas/configTienda: null turns a means off (it is then neither offered nor accepted). */
+export const ConfigTiendaInputSchema = z.strictObject({
+  transferencia: z
+    .strictObject({
+      titular: datoRequerido(100),
+      banco: datoRequerido(100),
+      cbu: datoOpcional(40),
+      alias: datoOpcional(40),
+      iban: datoOpcional(40),
+      swift: datoOpcional(20),
+      cuit: datoRequerido(20),
+    })
+    .refine((t) => Boolean(t.cbu || t.alias || t.iban), {
+      error: mensajes.datosTransferenciaIncompletos,
+      path: ['cbu'],
+    })
+    .nullable(),
+  local: z.strictObject({ direccion: datoRequerido(200), horario: datoRequerido(200) }).nullable(),
+  reservaHoras: z.coerce
+    .number({ error: requiredIssue })
+    .int({ error: mensajes.soloNumerosEnteros })
+    .min(1, { error: mensajes.campoInvalido })
+    .max(720, { error: mensajes.campoInvalido }),
+  maxComprasImpagas: z.coerce
+    .number({ error: requiredIssue })
+    .int({ error: mensajes.soloNumerosEnteros })
+    .min(1, { error: mensajes.campoInvalido })
+    .max(50, { error: mensajes.campoInvalido }),
+});
+export type ConfigTiendaInput = z.input<typeof ConfigTiendaInputSchema>;
+export type ConfigTiendaData = z.output<typeof ConfigTiendaInputSchema>;
+
+/** A logged-in user's cart line as the server keeps it (the product as the catalogue lists it now). */
+export const LineaCarritoSchema = z.object({ producto: ProductoSchema, cantidad: z.number() });
+export type LineaCarrito = z.infer<typeof LineaCarritoSchema>;
+/** POST /api/ventas/carrito (replace) and /api/ventas/carrito/fusionar (add, capped by stock). */
+export const CarritoInputSchema = z.strictObject({
+  carrito: z.array(z.strictObject({ producto: RefEstrictoSchema, cantidad: cantidadCarritoSchema })).max(50),
+});
+export type CarritoInput = z.input<typeof CarritoInputSchema>;
+
+// ---- answers of the routes ----
+
+const answer = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.literal(1), ...shape });
+
+/** How a card payment attempt ended, for the payment wizard's result step. */
+export const ResultadoPagoSchema = z.object({
+  estado: z.enum(['aprobado', 'pendiente', 'rechazado']),
+  mensaje: z.string(),
+});
+export const ProductosAnswerSchema = answer({ productos: z.array(ProductoSchema) });
+export const CategoriasAnswerSchema = answer({ categorias: z.array(CategoriaProductoSchema) });
+export const PlanesTiendaAnswerSchema = answer({ suscripciones: z.array(PlanTiendaSchema) });
+/** The means offered now: the card only when its gateway is on; `paypal` whether PayPal is. */
+export const MediosPagoAnswerSchema = answer({
+  mediosPago: z.array(DescripcionSchema),
+  paypal: z.boolean(),
+  tiposEnvio: z.array(DescripcionSchema),
+});
+export const ConfigPagosAnswerSchema = ConfigPagosSchema.extend({ status: z.literal(1) });
+export const TiposSuscripcionAnswerSchema = answer({ tiposSuscripcion: z.array(DescripcionSchema) });
+export const EstadosCompraAnswerSchema = answer({ estados: z.array(DescripcionSchema) });
+export const ComprasAnswerSchema = answer({ compras: z.array(CompraSchema) });
+export const CompraAnswerSchema = answer({ compra: CompraSchema });
+export const ConfigTiendaAnswerSchema = answer({ config: ConfigTiendaSchema });
+/** The cart; `avisos` says which lines the merge capped by stock (empty otherwise). */
+export const CarritoAnswerSchema = answer({
+  carrito: z.array(LineaCarritoSchema),
+  avisos: z.array(z.string()),
+});
+export const CompraPagadaAnswerSchema = answer({ compra: CompraSchema, resultadoPago: ResultadoPagoSchema });
+/** A provider notification taken: applied now, a duplicate of one applied, or not about a payment. */
+export const WebhookAnswerSchema = answer({ resultado: z.enum(['applied', 'duplicate', 'ignored']) });
+export const SandboxCardTokenAnswerSchema = answer({ id: z.string() });
+export const SandboxPaymentMethodsAnswerSchema = answer({
+  results: z.array(z.record(z.string(), z.unknown())),
+});
+export const SandboxPaypalAnswerSchema = answer({ subscriptionID: z.string() });

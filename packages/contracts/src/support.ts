@@ -154,3 +154,11 @@ export const ListadoConsultasAdminQuerySchema = z.object({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
 });
+
+export const ConsultasAnswerSchema = z.object({ status: z.literal(1), consultas: z.array(ConsultaSchema) });
+export const ConsultaAnswerSchema = z.object({ status: z.literal(1), pedido: ConsultaSchema });
+export const MensajeConsultaAnswerSchema = z.object({ status: z.literal(1), mensaje: MensajeConsultaSchema });
+export const TiposProblemaAnswerSchema = z.object({
+  status: z.literal(1),
+  tiposProblema: z.array(DescripcionSchema),
+});

@@ -58,3 +58,5 @@ export const EliminarSensorDeVistaInputSchema = z.object({
 });
 export type EliminarSensorDeVistaInput = z.input<typeof EliminarSensorDeVistaInputSchema>;
 export type EliminarSensorDeVistaData = z.output<typeof EliminarSensorDeVistaInputSchema>;
+
+export const VistaAnswerSchema = z.object({ status: z.literal(1), vista: VistaSchema });

@@ -13,12 +13,17 @@ export interface GatewayDevice {
 }
 
 /**
- * Brute-force guard for device credentials (MQTT CONNECT and the device HTTP calls share it):
- * checked before the secret, fed with every failure and success.
+ * Brute-force guard for device credentials (MQTT CONNECT, the device HTTP calls and the external
+ * broker's auth hook share it). A right secret is always accepted; only wrong ones are counted
+ * and slowed down.
  */
 export interface CredentialGuard {
-  isBlocked(apikey: string, ip: string): Promise<boolean>;
-  failed(apikey: string, ip: string): Promise<void>;
+  /**
+   * A wrong apikey or secret: counts it and resolves after its delay. `throttled` is true past the
+   * limits, where the answer is "too many attempts" (HTTP 429, CONNACK 5) instead of a plain refusal.
+   */
+  failed(apikey: string, ip: string): Promise<{ throttled: boolean }>;
+  /** The right secret: clears the (apikey, IP) pair's count. */
   succeeded(apikey: string, ip: string): Promise<void>;
 }
 
@@ -34,6 +39,16 @@ export interface DeviceGateway {
    */
   deviceValue(device: GatewayDevice, topic: string, payload: Buffer): Promise<void>;
   /**
+   * deviceValue without a promise per message (the embedded broker's path): `done` gets null once
+   * the value is committed or dropped, or the error when storing failed.
+   */
+  deviceValueThen(
+    device: GatewayDevice,
+    topic: string,
+    payload: Buffer,
+    done: (error: Error | null) => void,
+  ): void;
+  /**
    * A message of an external broker's shared subscription, topic `{apikey}/{topic}` (the broker
    * authenticated the sender through the auth hook). Same commit rule as deviceValue.
    */
@@ -47,6 +62,17 @@ export interface DeviceGateway {
   brokerStarted(): void;
   /** Called once the broker stopped accepting and closed its sessions: commit what is pending. */
   brokerStopped(): Promise<void>;
+}
+
+/** Firmware over the air: what devices publish on `{apikey}/ota/estado` (the firmware module reads it). */
+export interface FirmwareReports {
+  report(device: GatewayDevice, payload: Buffer): Promise<void>;
+}
+
+/** Firmware notices to devices, retained on `{apikey}/ota/aviso`, through whichever broker runs. */
+export interface FirmwareChannel {
+  /** Publishes the notice retained (QoS 1); `null` clears the retained notice. */
+  notify(apikey: string, payload: string | null): Promise<void>;
 }
 
 /** Commands back to devices, through whichever broker runs. */

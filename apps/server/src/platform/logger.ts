@@ -21,7 +21,14 @@ export function createLogger(
     // Every line logged while serving a request carries its id (platform/request-context.ts).
     mixin: requestIdMixin,
     redact: {
-      paths: ['req.headers.authorization', '*.password', '*.secret', '*.refresh_token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.secret',
+        '*.refresh_token',
+      ],
       censor: '***',
     },
   };

@@ -38,10 +38,18 @@ describe('request ids in the logs', () => {
     expect(lines.find((l) => l.msg === 'fuera de una petición')).not.toHaveProperty('reqId');
   });
 
-  it('never writes secrets: passwords, secrets and refresh tokens are censored', () => {
+  it('never writes secrets: passwords, secrets and refresh tokens (in bodies or cookies) are censored', () => {
     lines.length = 0;
-    t.app.ctx.log.info({ body: { password: 'Clave-123', secret: 's3cr3t', refresh_token: 'rt-1' } }, 'datos');
+    t.app.ctx.log.info(
+      {
+        body: { password: 'Clave-123', secret: 's3cr3t', refresh_token: 'rt-1' },
+        req: { headers: { authorization: 'Bearer at-1', cookie: 'nexo_refresh=rt-2' } },
+        res: { headers: { 'set-cookie': 'nexo_refresh=rt-3; HttpOnly' } },
+      },
+      'datos',
+    );
     const line = JSON.stringify(lines.at(-1));
-    for (const secret of ['Clave-123', 's3cr3t', 'rt-1']) expect(line).not.toContain(secret);
+    for (const secret of ['Clave-123', 's3cr3t', 'rt-1', 'at-1', 'rt-2', 'rt-3'])
+      expect(line).not.toContain(secret);
   });
 });

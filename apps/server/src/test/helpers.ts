@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '../config.js';
 import { createDb, type Db } from '../platform/db/client.js';
 import { migrateToLatest } from '../platform/db/migrator.js';
 import type { Mailer, MailMessage } from '../platform/mail/mailer.js';
+import { type ContractCheck, checkAnswersAgainstDocument } from './contract.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -43,7 +44,7 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
     async cleanup() {
       await db.destroy();
       const dropper = createDb({ databaseUrl: url, poolSize: 1 });
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(dropper);
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(dropper);
       await dropper.destroy();
     },
   };
@@ -77,6 +78,7 @@ export function testConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       DEMO: '0',
       // No growing delay on failed logins unless a test asks for it.
       LOGIN_DELAY_BASE_MS: '0',
+      DEVICE_AUTH_DELAY_BASE_MS: '0',
       // No background sealing of history unless a test asks for it (history.api.test.ts does).
       HISTORY_SEAL_INTERVAL_SECONDS: '0',
       ...env,
@@ -90,13 +92,21 @@ export interface TestApp {
   db: Db;
   engine: Engine;
   mailer: ReturnType<typeof createMemoryMailer>;
+  /** Every answer the suite received, checked against the OpenAPI document (test/contract.ts). */
+  contract?: ContractCheck | undefined;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh database of the given engine, with an in-memory mailer. */
 export async function buildTestApp(
   engine: Engine = 'sqlite',
-  options: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; overrides?: AppOverrides } = {},
+  options: {
+    config?: Partial<Config>;
+    env?: NodeJS.ProcessEnv;
+    overrides?: AppOverrides;
+    /** The shop's example payment details (transfer, at the shop) are saved unless this is false. */
+    shopPaymentDetails?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb(engine);
   const mailer = createMemoryMailer();
@@ -108,15 +118,26 @@ export async function buildTestApp(
     seedDemo: false,
     ...options.overrides,
   });
+  // The contract test: every answer this suite receives is checked against the document.
+  // NEXO_CONTRACT=0 switches it off (while debugging a suite).
+  const contract = process.env.NEXO_CONTRACT === '0' ? undefined : checkAnswersAgainstDocument(app);
   await app.ready();
+  // Transfer and paying at the shop are offered only with their details: suites buy with them.
+  if (options.shopPaymentDetails !== false) await app.modules.shop.shop.seedDemoPaymentDetails();
   return {
     app,
     db: testDb.db,
     engine,
     mailer,
+    contract,
     async close() {
       await app.close();
       await testDb.cleanup();
+      if (contract && contract.violations.length > 0) {
+        throw new Error(
+          `${contract.violations.length} respuestas no cumplen el documento OpenAPI:\n${contract.violations.slice(0, 30).join('\n')}`,
+        );
+      }
     },
   };
 }
@@ -147,6 +168,9 @@ export function useTestApp(engine: Engine, options: Parameters<typeof buildTestA
     },
     get mailer() {
       return built().mailer;
+    },
+    get contract() {
+      return built().contract;
     },
     close: () => built().close(),
   };

@@ -8,7 +8,6 @@ import { RequireAdmin, RequireAuth } from './RequireAuth';
 function logInAs(roles: string[]) {
   sessionStore.saveTokens({
     access_token: 'a',
-    refresh_token: 'r',
     expires_in: 900,
     usuario: { id: 1, username: 'ana', nombre: 'Ana', mail: 'ana@x.test', roles } as unknown as UsuarioSesion,
   });

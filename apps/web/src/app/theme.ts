@@ -22,9 +22,12 @@ export function createAppTheme(mode: PaletteMode): Theme {
         text: isDark
           ? { primary: '#e6edf5', secondary: '#9aa8ba' }
           : { primary: '#0f1f2e', secondary: '#5b6b7d' },
-        success: { main: isDark ? '#34d399' : '#12a070' },
-        warning: { main: isDark ? '#fbbf24' : '#f59f00' },
-        error: { main: isDark ? '#f87171' : '#d9364a' },
+        // Light mode's status colours are dark enough for text on white and on the page background
+        // (WCAG AA 4.5:1: 'Licencia activa', 'Conectado', 'Activo'); the dark ones are light.
+        success: { main: isDark ? '#34d399' : '#0a7f58' },
+        warning: { main: isDark ? '#fbbf24' : '#8a6100' },
+        error: { main: isDark ? '#f87171' : '#c62839' },
+        info: { main: isDark ? '#7ccbee' : '#01579b' },
       },
       shape: { borderRadius: 10 },
       typography: {
@@ -45,9 +48,22 @@ export function createAppTheme(mode: PaletteMode): Theme {
       MuiCssBaseline: {
         styleOverrides: {
           body: { WebkitFontSmoothing: 'antialiased' },
+          // The alerts (notistack) in the theme's status colours, whose text reaches 4.5:1. The class
+          // is doubled to outrank notistack's own colours, which it injects after this sheet.
+          ...Object.fromEntries(
+            (['success', 'error', 'warning', 'info'] as const).map((kind) => [
+              `.notistack-MuiContent-${kind}.notistack-MuiContent-${kind}`,
+              { backgroundColor: base.palette[kind].main, color: base.palette[kind].contrastText },
+            ]),
+          ),
         },
       },
       // Keyboard focus must be visible on every control and card link, in both modes (the ripple alone is too faint).
+      // Subtitles are text, not headings (MUI maps them to h6, which breaks the heading order):
+      // a heading says so with `component`.
+      MuiTypography: {
+        defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } },
+      },
       MuiButtonBase: {
         styleOverrides: {
           root: {

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { ThemeModeProvider } from '../app/ThemeModeProvider';
+import { AlertsHost } from '../shared/ui/AlertsHost';
 
 /** Renders a component with the app's providers and a fresh query cache. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
@@ -11,9 +11,10 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   return render(
     <QueryClientProvider client={queryClient}>
       <ThemeModeProvider>
-        <SnackbarProvider>
+        <>
           <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-        </SnackbarProvider>
+          <AlertsHost />
+        </>
       </ThemeModeProvider>
     </QueryClientProvider>,
   );

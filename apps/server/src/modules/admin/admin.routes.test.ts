@@ -177,7 +177,14 @@ describe.each(engines)('admin API (%s)', (engine) => {
     expect(fresh.secret).not.toBe(device.secret);
     const read = (await post('/sv/api/admin/equipos/credenciales', admin.auth, { id: device.id })).json()
       .credenciales;
-    expect(read).toEqual({ id: device.id, nombre: 'Sensor 1', apikey: fresh.apikey, secret: fresh.secret });
+    // The label's claim code stays: regenerating credentials does not hand the device to anyone.
+    expect(read).toEqual({
+      id: device.id,
+      nombre: 'Sensor 1',
+      apikey: fresh.apikey,
+      secret: fresh.secret,
+      codigoReclamo: device.codigoReclamo,
+    });
     const old = await t.app.inject({
       method: 'GET',
       url: `/sv/dispositivo/${device.apikey}/estado`,
@@ -231,6 +238,15 @@ describe.each(engines)('admin API (%s)', (engine) => {
       payload: { grant_type: 'password', username: user.username, password: user.password, captcha: 'x' },
     });
     expect(issued.statusCode).not.toBe(200);
+    // The right password tells the blocked user so; a wrong one still says only that it is wrong.
+    const login = (password: string) =>
+      solveCaptcha(t).then((captcha) =>
+        post('/sv/api/login', {}, { username: user.username, password, captcha }),
+      );
+    const blocked = await login(user.password);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().mensaje).toBe('Su usuario está bloqueado. Comuníquese con soporte.');
+    expect((await login('Incorrecta123')).json().mensaje).toBe(mensajes.usuarioYContrasenaIncorrectos);
     expect(
       (await post('/sv/api/admin/usuarios/bloquear', admin.auth, { id: user.id, bloqueado: false }))
         .statusCode,

@@ -4,6 +4,7 @@ import {
   type EquipoAdmin,
   type GuardarProductoData,
   mensajes,
+  type ProductoAdmin,
   type UsuarioAdmin,
 } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
@@ -40,11 +41,15 @@ export interface AdminDeps {
   };
   licensing: Pick<LicensingService, 'getActiveLicence' | 'allPlans' | 'updatePlan'>;
   shop: {
-    catalogoProductos(): Promise<unknown[]>;
+    catalogoProductos(): Promise<ProductoAdmin[]>;
     guardarProducto(input: GuardarProductoData): Promise<number>;
     buyerOf(compraId: number): Promise<number>;
     linkDevice(compraId: number, deviceId: number, nombre: string, adminId: number): Promise<void>;
   };
+  /** The firmware each device reported (the firmware module), for the inventory's column. */
+  firmwareVersions?: (
+    deviceIds: number[],
+  ) => Promise<Map<number, { titulo: string | null; version: string; fecha: number }>>;
 }
 
 /**
@@ -86,6 +91,7 @@ export function createAdminService(deps: AdminDeps) {
       const owners = texto ? (await users.adminSearch(texto)).map((u) => u.id) : undefined;
       const devices = await inventory.list({ ...filter, texto, ownerIds: owners });
       const names = await users.usernamesOf(devices.map((d) => d.ownerId));
+      const versions = (await deps.firmwareVersions?.(devices.map((d) => d.id))) ?? new Map();
       return devices.map((d) => ({
         id: d.id,
         nombre: d.nombre,
@@ -97,6 +103,7 @@ export function createAdminService(deps: AdminDeps) {
         creado: d.creado,
         enInventario: d.enInventario,
         firmware: d.firmware,
+        firmwareReportado: versions.get(d.id) ?? null,
       }));
     },
 

@@ -190,6 +190,51 @@ describe.each(engines)('auth API (%s)', (engine) => {
       expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
     });
 
+    it('counts failures per account, whatever identifier was typed: username or e-mail, any letter case', async () => {
+      const user = await createUser(t);
+      const ip = freshIp();
+      expect((await loginWithCaptcha(user.username, 'Mala12345', ip)).statusCode).toBe(403);
+      expect((await loginWithCaptcha(user.mail.toUpperCase(), 'Mala12345', ip)).statusCode).toBe(403);
+      expect((await loginWithCaptcha(` ${user.mail} `, 'Mala12345', ip)).statusCode).toBe(403);
+      // Three failures of the account from this address, by three spellings: it is stopped there
+      // whichever way it is named, even with the right password.
+      for (const name of [user.mail, user.username.toUpperCase(), user.username]) {
+        const res = await loginWithCaptcha(name, user.password, ip);
+        expect(res.statusCode, name).toBe(429);
+        expect(res.json()).toEqual({ status: 2, codigo: 1, mensaje: mensajes.demasiadosIntentos });
+      }
+      expect((await loginWithCaptcha(user.mail, user.password)).statusCode).toBe(200);
+    });
+
+    it('a wrong current password in a password change counts with the account’s failed logins', async () => {
+      const user = await createUser(t);
+      const ip = freshIp();
+      for (let i = 0; i < 2; i++)
+        expect((await loginWithCaptcha(user.mail, 'Mala12345', ip)).statusCode).toBe(403);
+      const change = await t.app.inject({
+        method: 'POST',
+        url: '/sv/api/usuario/cambiarPassword',
+        headers: user.auth,
+        payload: { passwordActual: 'Mala12345', password: 'Nueva12345', confpassword: 'Nueva12345' },
+        remoteAddress: ip,
+      });
+      expect(change.statusCode).toBe(403);
+      expect((await loginWithCaptcha(user.username, user.password, ip)).statusCode).toBe(429);
+    });
+
+    it('unknown names keep a counter of their own, whatever their case', async () => {
+      const ip = freshIp();
+      const unknown = uniqueName();
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await loginWithCaptcha(i % 2 ? unknown : unknown.toUpperCase(), 'Mala12345', ip)).statusCode,
+        ).toBe(403);
+      expect((await loginWithCaptcha(unknown, 'Mala12345', ip)).statusCode).toBe(429);
+      // An account tried from the same address is not the unknown name's pair.
+      const user = await createUser(t);
+      expect((await loginWithCaptcha(user.username, user.password, ip)).statusCode).toBe(200);
+    });
+
     it('stops a spray over many usernames from one address at the per-address limit', async () => {
       const ip = freshIp();
       for (let i = 0; i < 6; i++)
@@ -256,17 +301,37 @@ describe.each(engines)('auth API (%s)', (engine) => {
       expect(new Set(family.map((f) => f.family_id)).size).toBe(1);
     });
 
-    it('detects reuse of a rotated token and revokes the whole family', async () => {
+    it('detects reuse of a rotated token whose successor was used, and revokes the whole family', async () => {
       const user = await createUser(t);
       const first = (await loginWithCaptcha(user.username, user.password)).json();
       const second = (await refresh(first.refresh_token)).json();
+      const third = (await refresh(second.refresh_token)).json();
       const reuse = await refresh(first.refresh_token);
       expect(reuse.statusCode).toBe(401);
       expect(reuse.json()).toEqual({ status: 2, codigo: 4, mensaje: mensajes.refreshReutilizado });
       // The legitimate newer token is revoked too.
-      const after = await refresh(second.refresh_token);
+      const after = await refresh(third.refresh_token);
       expect(after.statusCode).toBe(401);
       expect(after.json()).toEqual({ status: 2, codigo: 4, mensaje: mensajes.refreshInvalido });
+    });
+
+    it('a token presented again moments after its rotation, its successor unused, gets that same successor', async () => {
+      const user = await createUser(t);
+      const first = (await loginWithCaptcha(user.username, user.password)).json();
+      // Two tabs refreshing with the same token at once.
+      const [a, b] = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(a.json().refresh_token).toBe(b.json().refresh_token);
+      // Once more (a reload that lost the answer): the same successor, and it works.
+      const again = await refresh(first.refresh_token);
+      expect(again.json().refresh_token).toBe(a.json().refresh_token);
+      expect((await refresh(a.json().refresh_token)).statusCode).toBe(200);
+      const rows = await t.db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows).toHaveLength(3);
     });
 
     it('answers unknown and expired tokens with refreshInvalido', async () => {
@@ -356,11 +421,19 @@ describe.each(engines)('auth API (%s)', (engine) => {
 
       const changed = await change({ passwordActual: user.password });
       expect(changed.statusCode).toBe(200);
-      expect(changed.json()).toEqual({
+      expect(changed.json()).toMatchObject({
         status: 1,
         mensaje: mensajes.passwordActualizado,
+        access_token: expect.any(String),
         refresh_token: expect.any(String),
+        usuario: { id: user.id },
       });
+      // Every access token issued before is refused at once, the caller's too; its new one works.
+      const me = (authorization: string) =>
+        t.app.inject({ method: 'GET', url: '/sv/api/usuario/', headers: { authorization } });
+      expect((await me(user.auth.authorization)).statusCode).toBe(401);
+      expect((await me(`Bearer ${other.access_token}`)).statusCode).toBe(401);
+      expect((await me(`Bearer ${changed.json().access_token}`)).statusCode).toBe(200);
       // The other session is over; the caller's new refresh token keeps its session going.
       const otherAfter = (await loginWithCaptcha(user.username, 'Cambiada123')).json();
       expect(otherAfter.status).toBe(1);
@@ -386,6 +459,133 @@ describe.each(engines)('auth API (%s)', (engine) => {
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().mensaje).toBe(mensajes.demasiadosIntentos);
       expect((await loginWithCaptcha(user.username, user.password)).statusCode).toBe(200);
+    });
+  });
+
+  describe('web session cookie', () => {
+    const web = { 'x-nexo-sesion': 'cookie' };
+    const cookieOf = (res: { headers: Record<string, unknown> }) => {
+      const header = res.headers['set-cookie'];
+      return String(Array.isArray(header) ? header[0] : header);
+    };
+    const tokenOf = (setCookie: string) => /^nexo_refresh=([^;]*)/.exec(setCookie)?.[1] ?? '';
+    const webRefresh = (cookie: string | null, headers: Record<string, string> = web) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/sv/oauth/access_token',
+        headers: { ...headers, ...(cookie ? { cookie: `otra=1; nexo_refresh=${cookie}` } : {}) },
+        payload: { grant_type: 'refresh_token' },
+      });
+
+    it('login answers the refresh token only as an HttpOnly; Secure; SameSite=Strict cookie scoped to /sv/oauth', async () => {
+      const user = await createUser(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sv/api/login',
+        headers: web,
+        payload: { username: user.username, password: user.password, captcha: await solveCaptcha(t) },
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 1,
+        access_token: expect.any(String),
+        usuario: { id: user.id },
+      });
+      expect(res.json()).not.toHaveProperty('refresh_token');
+      const cookie = cookieOf(res);
+      expect(cookie).toMatch(/^nexo_refresh=[A-Za-z0-9_-]{43}; /);
+      expect(cookie.split('; ').slice(1).sort()).toEqual(
+        ['HttpOnly', 'Max-Age=2592000', 'Path=/sv/oauth', 'SameSite=Strict', 'Secure'].sort(),
+      );
+      // The access token is the session: it works at once.
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/sv/api/usuario/',
+        headers: { authorization: `Bearer ${res.json().access_token}` },
+      });
+      expect(me.statusCode).toBe(200);
+    });
+
+    it('refreshes from the cookie and rotates it, never putting it in the body; the cookie alone, without the header, is ignored', async () => {
+      const user = await createUser(t);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/sv/api/login',
+        headers: web,
+        payload: { username: user.username, password: user.password, captcha: await solveCaptcha(t) },
+        remoteAddress: freshIp(),
+      });
+      const first = tokenOf(cookieOf(login));
+      const refreshed = await webRefresh(first);
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.json()).toMatchObject({ status: 1, usuario: { id: user.id } });
+      expect(refreshed.json()).not.toHaveProperty('refresh_token');
+      const second = tokenOf(cookieOf(refreshed));
+      expect(second).not.toBe(first);
+      expect((await webRefresh(second)).statusCode).toBe(200);
+      // A cross-site form cannot send the header: the cookie is not read without it.
+      const plain = await webRefresh(second, {});
+      expect(plain.statusCode).toBe(400);
+      // No cookie: no session (and nothing to clear).
+      const none = await webRefresh(null);
+      expect(none.statusCode).toBe(401);
+      expect(none.json()).toMatchObject({ mensaje: mensajes.refreshInvalido });
+    });
+
+    it('a refused cookie is cleared; logout at /sv/oauth/logout revokes the cookie’s session and clears it', async () => {
+      const user = await createUser(t);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/sv/api/login',
+        headers: web,
+        payload: { username: user.username, password: user.password, captcha: await solveCaptcha(t) },
+        remoteAddress: freshIp(),
+      });
+      const token = tokenOf(cookieOf(login));
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/sv/oauth/logout',
+        headers: { ...web, cookie: `nexo_refresh=${token}` },
+      });
+      expect(out.json()).toEqual({ status: 1 });
+      expect(cookieOf(out)).toMatch(/^nexo_refresh=; .*Max-Age=0/);
+      expect(cookieOf(out)).toContain('Path=/sv/oauth');
+      const after = await webRefresh(token);
+      expect(after.statusCode).toBe(401);
+      expect(cookieOf(after)).toMatch(/^nexo_refresh=; .*Max-Age=0/);
+    });
+
+    it('registration and the password change put the new session in the cookie too', async () => {
+      const user = await createUser(t);
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/sv/api/usuario/cambiarPassword',
+        headers: { ...web, ...user.auth },
+        payload: { passwordActual: user.password, password: 'Cambiada123', confpassword: 'Cambiada123' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).not.toHaveProperty('refresh_token');
+      expect(changed.json().access_token).toEqual(expect.any(String));
+      expect((await webRefresh(tokenOf(cookieOf(changed)))).statusCode).toBe(200);
+    });
+
+    it('the cookie is Secure except over plain HTTP to another host outside production', async () => {
+      const { createSessionCookies } = await import('./session-cookie.js');
+      const answerFor = (production: boolean, request: { protocol: string; hostname: string }) => {
+        const headers: Record<string, string> = {};
+        const reply = { header: (name: string, value: string) => (headers[name] = value) };
+        createSessionCookies({ production, maxAgeSeconds: 60 }).answer(
+          { ...request, headers: web } as never,
+          reply as never,
+          { refresh_token: 'r' },
+        );
+        return headers['set-cookie'] ?? '';
+      };
+      expect(answerFor(false, { protocol: 'http', hostname: 'localhost' })).toContain('; Secure');
+      expect(answerFor(false, { protocol: 'https', hostname: '192.168.1.5' })).toContain('; Secure');
+      expect(answerFor(false, { protocol: 'http', hostname: '192.168.1.5' })).not.toContain('Secure');
+      expect(answerFor(true, { protocol: 'http', hostname: '192.168.1.5' })).toContain('; Secure');
     });
   });
 

@@ -27,6 +27,14 @@ export interface AuthDeps {
   google: GoogleVerifier | null;
 }
 
+/**
+ * Whose failed logins a login counts with: the account's (however it was named: username or
+ * e-mail, any letter case), or, for a name that is no account, that name's own (case-insensitive).
+ * A wrong current password in a password change counts with the account's too.
+ */
+const accountSubject = (userId: number) => `cuenta:${userId}`;
+const unknownSubject = (typed: string) => `nombre:${typed}`;
+
 export function createAuthService(deps: AuthDeps) {
   const { users, refreshTokens, captcha, limiter, tokens, config } = deps;
   // Unknown usernames still pay for one argon2 verify, so timing does not reveal which names exist.
@@ -56,24 +64,25 @@ export function createAuthService(deps: AuthDeps) {
     issueSession,
 
     /**
-     * Username (or e-mail) + password + captcha, limited per (username, IP) and per IP. Each failure
+     * Username (or e-mail) + password + captcha, limited per (account, IP) and per IP. Each failure
      * is answered after a delay that grows with the pair's consecutive failures (a timer, never a
      * busy wait).
      */
     async loginWithPassword(input: { username: string; password: string; captcha: string }, ip: string) {
       const username = input.username.trim();
-      if (await limiter.isBlocked(username, ip)) throw tooManyRequests();
-      if (!(await captcha.verify(input.captcha))) throw fieldError('captcha', mensajes.captchaInvalido);
       const user = await users.findForLogin(username);
+      const subject = user ? accountSubject(user.id) : unknownSubject(username);
+      if (await limiter.isBlocked(subject, ip)) throw tooManyRequests();
+      if (!(await captcha.verify(input.captcha))) throw fieldError('captcha', mensajes.captchaInvalido);
       let valid = false;
       if (user) valid = await verifyPassword(user.password_hash, input.password);
       else await verifyPassword(await decoyHash, input.password);
       if (!user || !valid) {
-        await sleep(await limiter.recordFailure(username, ip));
+        await sleep(await limiter.recordFailure(subject, ip));
         throw new AppError(403, mensajes.usuarioYContrasenaIncorrectos, codigosError.passwordIncorrecto);
       }
       if (user.mail_validado !== 1) throw new AppError(403, mensajes.cuentaNoActivada);
-      await limiter.recordSuccess(username, ip);
+      await limiter.recordSuccess(subject, ip);
       return issueSession(user.id);
     },
 
@@ -93,14 +102,15 @@ export function createAuthService(deps: AuthDeps) {
     /**
      * Logged-in password change. Wrong current passwords count like failed logins (per user and IP,
      * with the same growing delay and block), so a stolen access token cannot guess it freely.
-     * Every session of the user ends; the caller's goes on with the returned new refresh token.
+     * Every session of the user ends (refresh and access tokens, on every instance); the caller's
+     * goes on with the returned new session.
      */
     async changePassword(
       userId: number,
       input: { passwordActual?: string | null | undefined; password: string },
       ip: string,
-    ): Promise<string> {
-      const subject = `#${userId}`;
+    ): Promise<TokenResponse> {
+      const subject = accountSubject(userId);
       if (await limiter.isBlocked(subject, ip)) throw tooManyRequests();
       try {
         await users.changePassword(userId, input);
@@ -109,7 +119,7 @@ export function createAuthService(deps: AuthDeps) {
         throw error;
       }
       await limiter.recordSuccess(subject, ip);
-      return refreshTokens.issue(userId);
+      return issueSession(userId);
     },
 
     async loginWithGoogle(idToken: string) {

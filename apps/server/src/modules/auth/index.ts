@@ -1,6 +1,7 @@
-// Auth: login (password + ALTCHA captcha, or Google), refresh-token rotation, logout, registration.
-// Public API: createAuthModule(app, ctx, deps) builds and registers everything; createRefreshTokens for
-// revoking sessions; GoogleVerifier to inject a fake in tests.
+// Auth: login (password + ALTCHA captcha, or Google), refresh-token rotation, logout, registration,
+// personal API tokens (owns `refresh_tokens` and `api_tokens`).
+// Public API: registerAuthModule(app, ctx, deps) builds and registers everything; createRefreshTokens
+// and createApiTokens for revoking sessions and tokens; GoogleVerifier to inject a fake in tests.
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
 import {
   createAttemptLimiter,
@@ -8,12 +9,15 @@ import {
   createLoginLimiter,
 } from '../../platform/http/rate-limit.js';
 import type { UsersService } from '../users/index.js';
+import { registerApiTokensRoutes } from './api-tokens.routes.js';
+import type { ApiTokens } from './api-tokens.service.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 import { createCaptcha } from './captcha.js';
 import { createGoogleVerifier, type GoogleVerifier } from './google.js';
 import type { RefreshTokens } from './refresh-tokens.js';
 
+export { type ApiTokens, createApiTokens } from './api-tokens.service.js';
 export { type AuthService, createAuthService } from './auth.service.js';
 export { type Captcha, createCaptcha } from './captcha.js';
 export { createGoogleVerifier, type GoogleIdentity, type GoogleVerifier } from './google.js';
@@ -25,6 +29,8 @@ export async function registerAuthModule(
   deps: {
     users: UsersService;
     refreshTokens: RefreshTokens;
+    /** Personal API tokens: their routes here, their check in the access guard. */
+    apiTokens: ApiTokens;
     googleVerifier?: GoogleVerifier | undefined;
     /** The MQTT broker address shown in the widget info modal (the mqtt module's publicUrl). */
     mqttPublicUrl?: () => string | null;
@@ -59,6 +65,8 @@ export async function registerAuthModule(
     ),
     google,
   });
+  ctx.access.useApiTokens(deps.apiTokens.check);
+  registerApiTokensRoutes(app, deps.apiTokens);
   registerAuthRoutes(app, ctx, {
     auth,
     users: deps.users,

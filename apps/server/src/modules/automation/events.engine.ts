@@ -182,7 +182,8 @@ export function createEventsEngine(deps: EngineDeps) {
         userId: event.userId,
         origen: origenesNotificacion.eventos,
         idRef: event.id,
-        titulo: event.nombre,
+        // The bell shows only the title: it names the sensor and the value that fired the event.
+        titulo: cuerpo,
         cuerpo,
         conInformacion: false,
       },

@@ -172,6 +172,20 @@ export function createEventsRepository() {
       return row ? toEvent(row) : undefined;
     },
 
+    /** Several events by id (a scheduler claim's), in one query per 500. */
+    async byIds(db: Db, ids: readonly number[]): Promise<Map<number, EventRow>> {
+      const out = new Map<number, EventRow>();
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db
+          .selectFrom('events')
+          .select(eventColumns)
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
+        for (const row of rows) out.set(Number(row.id), toEvent(row));
+      }
+      return out;
+    },
+
     async owned(db: Db, userId: number, id: number): Promise<EventRow | undefined> {
       const row = await db
         .selectFrom('events')

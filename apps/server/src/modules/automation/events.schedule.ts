@@ -13,13 +13,42 @@ export interface Schedule {
   zonaHoraria: string;
 }
 
+/**
+ * Parsed patterns and zone formatters, reused: thousands of timers come due together (every
+ * user's 08:00), and parsing the pattern was most of the scheduler's time per job (issue 30).
+ * A paused Cron only answers nextRun, so one instance serves every caller.
+ */
+const crons = new Map<string, Cron>();
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const CACHE_LIMIT = 1000;
+
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
 function nextOf(pattern: string, zonaHoraria: string, after: number): Date | null {
-  return new Cron(pattern, { timezone: zonaHoraria, paused: true }).nextRun(new Date(after));
+  const cron = remember(
+    crons,
+    `${zonaHoraria} ${pattern}`,
+    () => new Cron(pattern, { timezone: zonaHoraria, paused: true }),
+  );
+  return cron.nextRun(new Date(after));
 }
 
 /** The day of the month of `date` in the zone. */
 function dayInZone(date: Date, zonaHoraria: string): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: zonaHoraria, day: 'numeric' }).format(date));
+  const format = remember(
+    dayFormats,
+    zonaHoraria,
+    () => new Intl.DateTimeFormat('en-US', { timeZone: zonaHoraria, day: 'numeric' }),
+  );
+  return Number(format.format(date));
 }
 
 /**

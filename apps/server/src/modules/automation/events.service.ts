@@ -273,16 +273,27 @@ export function createEventsService(deps: EventsServiceDeps) {
   // Many timers come due together (every user's 08:00): the same users' answers are reused briefly.
   const zones = ttlCache(10_000, (userId: number) => deps.users.timeZoneOf(userId), now);
   const refusals = ttlCache(10_000, (userId: number) => deps.actions.refusal(userId), now);
-  /** The row recurring() read, handed to run() of the same claim. */
-  const claimed = new Map<number, EventRow>();
+  /** The rows and actions prepare() read for a claim, handed to recurring() and run(), by job id. */
+  const claimed = new Map<number, EventRow | null>();
+  const claimedActions = new Map<number, ActionRow[]>();
 
   // A scheduled event's occurrence: the next time is stored before the actions run (at most once).
   deps.scheduler.register(scheduledEventJob, {
+    async prepare(jobs) {
+      if (claimed.size > 10_000) claimed.clear();
+      if (claimedActions.size > 10_000) claimedActions.clear();
+      const refIds = jobs.map((job) => job.refId);
+      const [rows, actions] = await Promise.all([repo.byIds(db, refIds), repo.actionsOfEvents(db, refIds)]);
+      for (const job of jobs) {
+        claimed.set(job.id, rows.get(job.refId) ?? null);
+        claimedActions.set(job.id, actions.get(job.refId) ?? []);
+      }
+    },
     async recurring(job, at) {
-      const row = await repo.byId(db, job.refId);
+      const prepared = claimed.get(job.id);
+      const row = prepared === undefined ? await repo.byId(db, job.refId) : prepared;
       if (!row || row.tipoId !== tiposEvento.programado || !row.habilitado || row.periodoId === null)
         return null;
-      if (claimed.size > 10_000) claimed.clear();
       claimed.set(job.id, row);
       return nextRunAfter(
         {
@@ -298,11 +309,13 @@ export function createEventsService(deps: EventsServiceDeps) {
     },
     async run(job) {
       const row = claimed.get(job.id) ?? (await repo.byId(db, job.refId));
+      const prepared = claimedActions.get(job.id);
       claimed.delete(job.id);
+      claimedActions.delete(job.id);
       if (!row?.habilitado) return;
       if (row.taskId !== null && !(await deps.tasks.runningTaskIds(db)).has(row.taskId)) return;
       if (await refusals.get(row.userId)) return;
-      const actions = (await repo.actionsOfEvents(db, [row.id])).get(row.id) ?? [];
+      const actions = prepared ?? (await repo.actionsOfEvents(db, [row.id])).get(row.id) ?? [];
       const failures = await deps.runner.run(
         {
           userId: row.userId,

@@ -109,14 +109,15 @@ describe.each(engines)('automation: events (%s)', (engine) => {
     await g.publish('31.5');
     await waitUntil(() => g.received.length > 0, 5000, 'el comando del ventilador');
     expect(g.received).toEqual([{ topic: `${g.device.apikey}/vent/set`, valor: '1' }]);
-    await waitUntil(async () => (await notifications(owner)).some((n) => n.titulo === 'Calor'));
+    const fired = 'Calor: Temperatura > 30 (valor actual: 31.5)';
+    await waitUntil(async () => (await notifications(owner)).some((n) => n.titulo === fired));
 
     // Within the cooldown a second crossing does nothing.
     await g.publish('35');
     await t.app.modules.events.idle();
     await new Promise((r) => setTimeout(r, 200));
     expect(g.received).toHaveLength(1);
-    expect((await notifications(owner)).filter((n) => n.titulo === 'Calor')).toHaveLength(1);
+    expect((await notifications(owner)).filter((n) => n.titulo.startsWith('Calor:'))).toHaveLength(1);
   });
 
   it('fires again once the cooldown has passed, and not while disabled', async () => {

@@ -74,16 +74,19 @@ export const demoDevice = {
  * Creates the demo device for the demo user, once (it is found by its apikey afterwards), also
  * when several instances start together.
  * Returns the device id, or null when the demo user does not exist.
+ * `device` gives another name and credentials to the same sensors (the SDK test harness makes
+ * one 'Invernadero' per test this way).
  */
 export async function seedDemoDevice(
   db: Db,
   owner: { userId: number } | { username: string } = { username: 'demo' },
+  device: { nombre: string; apikey: string; secret: string } = demoDevice,
 ): Promise<number | null> {
   const devices = createDevicesRepository();
   const folders = createFoldersRepository();
   const sensors = createSensorsRepository();
 
-  const existing = await devices.idByApikey(db, demoDevice.apikey);
+  const existing = await devices.idByApikey(db, device.apikey);
   if (existing !== null) return existing;
 
   let userId: number;
@@ -98,7 +101,7 @@ export async function seedDemoDevice(
   return db.transaction().execute(async (trx) => {
     // Instances starting together: the first creates the device, the others find it here.
     await takeSeedLock(trx);
-    const created = await devices.idByApikey(trx, demoDevice.apikey);
+    const created = await devices.idByApikey(trx, device.apikey);
     if (created !== null) return created;
     let root = await folders.rootOf(trx, userId);
     if (!root) {
@@ -106,9 +109,9 @@ export async function seedDemoDevice(
       root = await folders.rootOf(trx, userId);
     }
     const deviceId = await devices.insert(trx, {
-      nombre: demoDevice.nombre,
-      apikey: demoDevice.apikey,
-      secret: demoDevice.secret,
+      nombre: device.nombre,
+      apikey: device.apikey,
+      secret: device.secret,
       // The simulated board: an ESP32 (device_types id 2), so editing it shows its type.
       tipoEquipoId: 2,
       ownerId: userId,

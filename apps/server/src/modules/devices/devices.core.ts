@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { lockNamespaces, serializeWithin } from '../../platform/db/dialect.js';
 import type { FolderRow } from '../../platform/db/schema.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
+import type { AttemptLimiter } from '../../platform/http/rate-limit.js';
 import { createUserDirectory, type UserDirectory } from '../users/index.js';
 import { parseLayouts, toEquipo, toSensor } from './devices.mapper.js';
 import { createDevicesRepository, type DeviceForUser } from './devices.repository.js';
@@ -35,6 +36,8 @@ export interface DevicesDeps {
    * role on a device, once the change is committed (realtime drops their live subscriptions).
    */
   onAccessRevoked?: (revocation: { deviceId: number; userId?: number }) => void;
+  /** Counts wrong claim codes (memory unless given; modules.ts shares Redis when configured). */
+  claimLimiter?: AttemptLimiter;
 }
 
 /** Role sets of spec 1 §6. */

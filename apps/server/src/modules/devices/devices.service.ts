@@ -18,8 +18,11 @@ import {
 } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
+import { createAttemptLimiter, createMemoryAttemptStore } from '../../platform/http/rate-limit.js';
+import { claimLimits, createClaimService } from './claim.service.js';
 import { createDevicesCore, type DevicesCore, type DevicesDeps, permisos } from './devices.core.js';
 import { parseLayouts } from './devices.mapper.js';
+import { createFirmwareDirectory } from './firmware-directory.repository.js';
 import { createFoldersService } from './folders.service.js';
 import { createInventoryService } from './inventory.service.js';
 import { createSensorsService } from './sensors.service.js';
@@ -191,6 +194,7 @@ function createDeviceRules(core: DevicesCore, sharing: SharingService) {
       const cleared: Layouts = {
         lg: parsed.lg.map(({ forzar: _forzar, ...item }) => item),
         md: parsed.md.map(({ forzar: _forzar, ...item }) => item),
+        sm: parsed.sm.map(({ forzar: _forzar, ...item }) => item),
         xs: parsed.xs.map(({ forzar: _forzar, ...item }) => item),
       };
       await repos.devices.saveLayout(
@@ -234,13 +238,19 @@ export function createDevicesService(deps: DevicesDeps) {
   const core = createDevicesCore(deps);
   const { db, repos } = core;
   const sharing = createSharingService(core);
+  const claims = createClaimService(
+    core,
+    deps.claimLimiter ?? createAttemptLimiter(createMemoryAttemptStore(), claimLimits, 'reclamo'),
+  );
 
   return {
     devices: createDeviceRules(core, sharing),
     /** For the groups module: roles on devices (device_users) and licence-checked grants. */
     sharing,
     /** For the admin module: the device inventory (bulk creation, hand-over, credentials). */
-    inventory: createInventoryService(core, uniqueCredentialsFor(core)),
+    inventory: createInventoryService(core, uniqueCredentialsFor(core), claims.codeFor),
+    /** Claiming a labelled inventory device by its code (issue 28). */
+    claims,
     folders: createFoldersService(core),
     sensors: createSensorsService(core),
 
@@ -280,6 +290,8 @@ export function createDevicesService(deps: DevicesDeps) {
         core.viewOwnership.owns = owns;
       },
     },
+    /** For the firmware module: devices a user manages, folders, the inventory's devices of a type. */
+    firmwareDirectory: createFirmwareDirectory(db),
     /** Telemetry's hot-path reads and live-column writes of devices and sensors. */
     telemetryDirectory: createTelemetryDirectory(db),
 

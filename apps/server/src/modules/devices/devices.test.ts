@@ -257,12 +257,14 @@ describe.each(engines)('devices API (%s)', (engine) => {
       expect(res.json().equipos.map((e: { nombre: string }) => e.nombre)).toEqual(['Alfa', 'Zeta']);
     });
 
-    it('an unknown device id is 404 and a non-numeric one 400', async () => {
+    it('an unknown device id is 404, and a non-numeric one matches no route (404)', async () => {
       const user = await createUser(t);
       const missing = await get('/sv/api/equipo/999999', user.auth);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().mensaje).toBe(mensajes.equipoNoEncontrado);
-      expect((await get('/sv/api/equipo/abc', user.auth)).statusCode).toBe(400);
+      const letters = await get('/sv/api/equipo/abc', user.auth);
+      expect(letters.statusCode).toBe(404);
+      expect(letters.json().mensaje).toBe(mensajes.rutaNoEncontrada);
     });
 
     it('buscarEquipos filters my devices by name ignoring case, with % and _ taken literally', async () => {
@@ -503,6 +505,8 @@ describe.each(engines)('devices API (%s)', (engine) => {
       const expected = {
         lg: [{ i, x: 0, y: 0, w: 3, h: 2, moved: false }],
         md: [{ i, x: 0, y: 0, w: 6, h: 1 }],
+        // A client that sends no sm (saved before it existed) stores an empty one.
+        sm: [],
         xs: [{ i, x: 0, y: 0, w: 12, h: 1 }],
       };
       expect(res.json()).toEqual({ status: 1, layouts: expected });

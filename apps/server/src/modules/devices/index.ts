@@ -3,6 +3,7 @@
 // telemetryDirectory, usage, rootFolderId },
 // registerDevicesRoutes(app, ctx, service), seedDemoDevice(db) and demoDevice (the simulator's topics).
 
+export { type ClaimAudit, type ClaimService, claimLimits } from './claim.service.js';
 export { demoDevice, seedDemoDevice } from './demo-seed.js';
 export { registerDevicesRoutes } from './devices.routes.js';
 export {
@@ -11,6 +12,7 @@ export {
   type DevicesService,
   newCredentials,
 } from './devices.service.js';
+export type { FirmwareDirectory, FirmwareTarget } from './firmware-directory.repository.js';
 export type { InventoryDevice, InventoryService } from './inventory.service.js';
 export type { SharingService } from './sharing.service.js';
 export {

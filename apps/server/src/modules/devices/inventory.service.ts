@@ -1,4 +1,5 @@
 import { mensajes, rolesEquipo } from '@nexo/contracts';
+import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { DevicesCore } from './devices.core.js';
 import { createInventoryRepository } from './inventory.repository.js';
@@ -26,7 +27,12 @@ export interface InventoryDevice {
  * in bulk into the inventory of the admin who creates them, listed with their state, handed over to
  * a customer (ownership moves, the inventory link goes), and new credentials when the old ones leak.
  */
-export function createInventoryService(core: DevicesCore, credentials: CredentialsFactory) {
+export function createInventoryService(
+  core: DevicesCore,
+  credentials: CredentialsFactory,
+  /** The label's claim code of an inventory device (issued on first use), or null (claim.service). */
+  claimCode: (deviceId: number, executor?: Db) => Promise<string | null> = async () => null,
+) {
   const { db, repos } = core;
   const inventory = createInventoryRepository();
 
@@ -73,10 +79,18 @@ export function createInventoryService(core: DevicesCore, credentials: Credentia
         tipoEquipoId: number | null;
         firmware: string | null;
       },
-    ): Promise<Array<{ id: number; nombre: string; apikey: string; secret: string }>> {
+    ): Promise<
+      Array<{ id: number; nombre: string; apikey: string; secret: string; codigoReclamo: string | null }>
+    > {
       if (input.tipoEquipoId !== null && !(await repos.devices.deviceTypeExists(db, input.tipoEquipoId)))
         throw badRequest(mensajes.tipoEquipoInvalido);
-      const created: Array<{ id: number; nombre: string; apikey: string; secret: string }> = [];
+      const created: Array<{
+        id: number;
+        nombre: string;
+        apikey: string;
+        secret: string;
+        codigoReclamo: string | null;
+      }> = [];
       const fresh: Array<{ apikey: string; secret: string }> = [];
       for (let i = 0; i < input.cantidad; i += 1) fresh.push(await credentials());
       await db.transaction().execute(async (trx) => {
@@ -100,7 +114,7 @@ export function createInventoryService(core: DevicesCore, credentials: Credentia
             rolId: rolesEquipo.propietario,
             folderId,
           });
-          created.push({ id, nombre, ...pair });
+          created.push({ id, nombre, ...pair, codigoReclamo: await claimCode(id, trx) });
         }
       });
       for (const device of created) core.changed(device.id);
@@ -140,10 +154,16 @@ export function createInventoryService(core: DevicesCore, credentials: Credentia
 
     async credentialsOf(
       deviceId: number,
-    ): Promise<{ id: number; nombre: string; apikey: string; secret: string }> {
+    ): Promise<{ id: number; nombre: string; apikey: string; secret: string; codigoReclamo: string | null }> {
       const device = await repos.devices.byId(db, deviceId);
       if (!device) throw notFound(mensajes.equipoNoEncontrado);
-      return { id: Number(device.id), nombre: device.nombre, apikey: device.apikey, secret: device.secret };
+      return {
+        id: Number(device.id),
+        nombre: device.nombre,
+        apikey: device.apikey,
+        secret: device.secret,
+        codigoReclamo: await claimCode(deviceId),
+      };
     },
 
     async setFirmware(deviceId: number, firmware: string | null): Promise<void> {

@@ -1,6 +1,7 @@
 import { widgetsNumericos } from '@nexo/contracts';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/client.js';
+import { type Db, sqliteOf } from '../../platform/db/client.js';
+import { engineOf } from '../../platform/db/dialect.js';
 
 /**
  * The devices module's read interface for telemetry's hot path: device and sensor lookups by
@@ -54,6 +55,7 @@ function rowToDevice(row: {
 }
 
 export function createTelemetryDirectory(db: Db) {
+  const postgres = engineOf(db) === 'postgres';
   return {
     async deviceByApikey(apikey: string): Promise<DeviceInfo | null> {
       const row = await db
@@ -140,6 +142,29 @@ export function createTelemetryDirectory(db: Db) {
      * transaction (history.appendReadings), so readings and last values commit together.
      */
     async updateLastValues(values: LastValue[], executor: Db = db): Promise<void> {
+      if (values.length === 0) return;
+      // The ingest's batch (rawSqliteTransaction): one prepared UPDATE per sensor, no SQL to build.
+      const sqlite = executor === db ? undefined : sqliteOf(executor);
+      if (sqlite) {
+        const update = sqlite.prepare('update sensors set ultimo_valor = ?, fecha_uv = ? where id = ?');
+        for (const v of values) update.run(v.valor, Math.trunc(v.ts), v.sensorId);
+        return;
+      }
+      if (postgres) {
+        const ids = new Array<number>(values.length);
+        const valores = new Array<string>(values.length);
+        const fechas = new Array<number>(values.length);
+        for (let i = 0; i < values.length; i++) {
+          const v = values[i] as LastValue;
+          ids[i] = v.sensorId;
+          valores[i] = v.valor;
+          fechas[i] = Math.trunc(v.ts);
+        }
+        await sql`update sensors set ultimo_valor = v.valor, fecha_uv = v.ts
+          from unnest(${ids}::bigint[], ${valores}::text[], ${fechas}::bigint[]) as v(id, valor, ts)
+          where sensors.id = v.id`.execute(executor);
+        return;
+      }
       for (let i = 0; i < values.length; i += 200) {
         const chunk = values.slice(i, i + 200);
         const ids = chunk.map((v) => v.sensorId);

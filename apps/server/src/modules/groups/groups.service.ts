@@ -156,11 +156,20 @@ export function createGroupsService(deps: GroupsDeps) {
         const managers = (await devices.members(deviceId)).filter((m) =>
           rolesQueAdministranAcceso.includes(m.rolId),
         );
+        const requester = (await users.usernamesOf([userId])).get(userId) ?? '';
         for (const manager of managers) {
           publish(topics.usuario(manager.userId), {
             tipo: 'autorizacion.nueva',
             idAutorizacion: row.id,
             idEquipo: deviceId,
+          });
+          // The bell too, so a manager not looking at the share dialog hears of it.
+          await deps.notifier?.notify(manager.userId, {
+            titulo: mensajes.solicitudAccesoTitulo
+              .replace('{username}', requester)
+              .replace('{nombre}', device.nombre),
+            origen: origenesNotificacion.usuarios,
+            idRef: deviceId,
           });
         }
       }
@@ -216,6 +225,18 @@ export function createGroupsService(deps: GroupsDeps) {
         idRol: input.idRol,
       });
       if (input.idRol !== rolesEquipo.ninguno) await licenceChanged(request.deviceId);
+      const device = await devices.summary(request.deviceId);
+      const nombre = device?.nombre ?? `#${request.deviceId}`;
+      await deps.notifier?.notify(request.requesterId, {
+        titulo:
+          input.idRol === rolesEquipo.ninguno
+            ? mensajes.solicitudRechazadaTitulo.replace('{nombre}', nombre)
+            : mensajes.solicitudAprobadaTitulo
+                .replace('{nombre}', nombre)
+                .replace('{rol}', rolNombre.get(input.idRol) ?? ''),
+        origen: origenesNotificacion.usuarios,
+        idRef: request.deviceId,
+      });
     },
 
     /**

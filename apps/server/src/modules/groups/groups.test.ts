@@ -275,6 +275,27 @@ describe.each(engines)('groups: access requests and roles (%s)', (engine) => {
     expect(await ask(other, f.device)).not.toBe(otherRequest);
   });
 
+  it("a request reaches the owner's bell; the requester hears the approval or the rejection", async () => {
+    const f = await fixture('propietario');
+    const titles = async (user: TestUser) =>
+      (await get(user, '/sv/api/notificaciones/traerPU'))
+        .json()
+        .notificaciones.map((n: { titulo: string }) => n.titulo);
+    expect(await titles(f.owner)).toContain(
+      mensajes.solicitudAccesoTitulo
+        .replace('{username}', f.requester.username)
+        .replace('{nombre}', 'Invernadero'),
+    );
+    const other = await createUser(t);
+    const otherRequest = await ask(other, f.device);
+    await post(f.owner, '/sv/api/grupo/asignarRol', { id: f.requestId, idRol: rolesEquipo.usuario });
+    await post(f.owner, '/sv/api/grupo/asignarRol', { id: otherRequest, idRol: rolesEquipo.ninguno });
+    expect(await titles(f.requester)).toContain(
+      'Aprobaron tu solicitud de acceso al equipo Invernadero: tu rol es Usuario',
+    );
+    expect(await titles(other)).toContain('Rechazaron tu solicitud de acceso al equipo Invernadero');
+  });
+
   it('asociar does not duplicate a pending request, even when sent at once', async () => {
     const owner = await createUser(t);
     const device = await createDevice(t, owner);
@@ -310,7 +331,8 @@ describe.each(engines)('groups: access requests and roles (%s)', (engine) => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().status).toBe(2);
     }
-    expect((await get(user, '/sv/api/grupo/equipo/abc')).statusCode).toBe(400);
+    // Ids in paths are integers in the route itself: letters match no route.
+    expect((await get(user, '/sv/api/grupo/equipo/abc')).statusCode).toBe(404);
   });
 
   it('a stranger with only a pending request reaches nothing of the device', async () => {

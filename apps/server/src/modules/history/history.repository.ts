@@ -1,6 +1,8 @@
 import { type OnConflictBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import type { Db } from '../../platform/db/client.js';
+import { type Db, rawSqliteTransaction, sqliteOf } from '../../platform/db/client.js';
+import { engineOf } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
+import { appendUnnest, rollupColumns, sqliteAppender } from './history.append.js';
 import { byTsId, CHUNK_SPAN_MS, createChunkStore, type SealedReading } from './history.chunks.js';
 import { bucketStart, historyDialect } from './history.dialect.js';
 
@@ -204,6 +206,9 @@ export async function insertRollupsFromReadings(
 export function createHistoryRepository(db: Db) {
   const dialect = historyDialect(db);
   const sealed = createChunkStore(db);
+  const sqlite = sqliteOf(db);
+  const postgres = engineOf(db) === 'postgres';
+  let appender: ReturnType<typeof sqliteAppender> | undefined;
 
   /** An existing bucket absorbs the new one: counts and sums add up, min and max widen. */
   const mergeRollup = (oc: OnConflictBuilder<Database, 'reading_rollups'>) =>
@@ -676,29 +681,45 @@ export function createHistoryRepository(db: Db) {
       };
     },
 
-    /** Inserts readings and folds their numeric values into the rollups, in one transaction. */
+    /**
+     * Inserts readings and folds their numeric values into the rollups, in one transaction. The
+     * ingest's path: hand-built prepared statements on SQLite, `unnest` arrays on PostgreSQL
+     * (history.append.ts), no query builder.
+     */
     async appendReadings(
       rows: readonly ReadingInput[],
       withinTransaction?: (trx: Db) => Promise<void>,
     ): Promise<void> {
       if (rows.length === 0 && !withinTransaction) return;
-      const rollups = aggregateRollups(rows);
+      const rollups = rollupColumns(rows, ROLLUP_RESOLUTIONS);
+      if (sqlite) {
+        appender ??= sqliteAppender(sqlite);
+        const append = appender;
+        await rawSqliteTransaction(db, sqlite, async (trx) => {
+          append.append(rows, rollups);
+          // The caller's writes that belong to the same batch (telemetry's last values).
+          if (withinTransaction) await withinTransaction(trx);
+        });
+        return;
+      }
       await db.transaction().execute(async (trx) => {
-        for (const part of chunks(rows, INSERT_CHUNK)) {
-          await trx
-            .insertInto('readings')
-            .values(
-              part.map((r) => ({
-                sensor_id: r.sensorId,
-                ts: Math.trunc(r.ts),
-                valor: r.valor,
-                valor_num: r.valorNum !== null && Number.isFinite(r.valorNum) ? r.valorNum : null,
-              })),
-            )
-            .execute();
+        if (postgres) await appendUnnest(trx, rows, rollups);
+        else {
+          for (const part of chunks(rows, INSERT_CHUNK)) {
+            await trx
+              .insertInto('readings')
+              .values(
+                part.map((r) => ({
+                  sensor_id: r.sensorId,
+                  ts: Math.trunc(r.ts),
+                  valor: r.valor,
+                  valor_num: r.valorNum !== null && Number.isFinite(r.valorNum) ? r.valorNum : null,
+                })),
+              )
+              .execute();
+          }
+          await upsertRollups(trx, aggregateRollups(rows));
         }
-        await upsertRollups(trx, rollups);
-        // The caller's writes that belong to the same batch (telemetry's last values).
         if (withinTransaction) await withinTransaction(trx);
       });
     },

@@ -14,15 +14,15 @@ import {
   RutaAnswerSchema,
   RutaInputSchema,
 } from '@nexo/contracts';
-import type { onRequestAsyncHookHandler } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { HttpApp } from '../../platform/context.js';
+import { acceso } from '../../platform/http/access.js';
+import { tag } from '../../platform/http/openapi.js';
 import type { HistoryService, SensorAccess } from './history.service.js';
 
 export interface HistoryRoutesDeps {
   history: HistoryService;
   access: SensorAccess;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 /** Letters, digits, '-' and '_' only (accents dropped), so the name is safe in every file system. */
@@ -36,14 +36,23 @@ export function safeFileName(text: string): string {
 }
 
 export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): void {
-  const { history, access, requireAuth } = deps;
-  const tags = ['historial'];
+  const { history, access } = deps;
+  const tags = tag('historial');
+  const csv = {
+    description: 'El archivo CSV (fecha;hora;valor por sensor), como descarga',
+    content: { 'text/csv': { schema: z.string() } },
+  };
 
   app.post(
     '/sv/api/sensor/infoSensor',
     {
-      onRequest: requireAuth,
-      schema: { tags, body: InfoSensorInputSchema, response: { 200: InfoSensorAnswerSchema } },
+      ...acceso('lectura', [404]),
+      schema: {
+        tags,
+        summary: 'Un sensor con el id de su equipo y el rol del usuario sobre él',
+        body: InfoSensorInputSchema,
+        response: { 200: InfoSensorAnswerSchema },
+      },
     },
     async (request) => {
       const { sensor, deviceId, rolId } = await access.sensorFor(
@@ -57,8 +66,13 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/historial',
     {
-      onRequest: requireAuth,
-      schema: { tags, body: HistorialInputSchema, response: { 200: HistorialAnswerSchema } },
+      ...acceso('lectura', [404]),
+      schema: {
+        tags,
+        summary: 'El historial de un sensor, paginado (por fecha o por valor)',
+        body: HistorialInputSchema,
+        response: { 200: HistorialAnswerSchema },
+      },
     },
     async (request) => {
       const { sensor } = await access.sensorFor(request.usuario.userId, request.body.idSensor);
@@ -69,8 +83,13 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/grafico',
     {
-      onRequest: requireAuth,
-      schema: { tags, body: GraficoInputSchema, response: { 200: GraficoAnswerSchema } },
+      ...acceso('lectura', [404]),
+      schema: {
+        tags,
+        summary: 'Los puntos del gráfico de un sensor en un rango (agregados si son muchos)',
+        body: GraficoInputSchema,
+        response: { 200: GraficoAnswerSchema },
+      },
     },
     async (request) => {
       const { sensor } = await access.sensorFor(request.usuario.userId, request.body.idSensor);
@@ -81,8 +100,13 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/historialWidget',
     {
-      onRequest: requireAuth,
-      schema: { tags, body: HistorialWidgetInputSchema, response: { 200: HistorialWidgetAnswerSchema } },
+      ...acceso('lectura', [404]),
+      schema: {
+        tags,
+        summary: 'Las últimas horas de un sensor para su widget de gráfico',
+        body: HistorialWidgetInputSchema,
+        response: { 200: HistorialWidgetAnswerSchema },
+      },
     },
     async (request) => {
       const { sensor } = await access.sensorFor(request.usuario.userId, request.body.id);
@@ -93,8 +117,13 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
   app.post(
     '/sv/api/sensor/eliminarRegistro',
     {
-      onRequest: requireAuth,
-      schema: { tags, body: EliminarRegistroInputSchema, response: { 200: EliminarRegistroAnswerSchema } },
+      ...acceso('gestion', [404]),
+      schema: {
+        tags,
+        summary: 'Elimina lecturas del historial de un sensor',
+        body: EliminarRegistroInputSchema,
+        response: { 200: EliminarRegistroAnswerSchema },
+      },
     },
     async (request) => {
       const { sensor, rolId } = await access.sensorFor(request.usuario.userId, request.body.id);
@@ -105,7 +134,15 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
 
   app.post(
     '/sv/api/sensor/ruta',
-    { onRequest: requireAuth, schema: { tags, body: RutaInputSchema, response: { 200: RutaAnswerSchema } } },
+    {
+      ...acceso('lectura', [404]),
+      schema: {
+        tags,
+        summary: 'La ruta (puntos de mapa) de un sensor de ubicación en un rango',
+        body: RutaInputSchema,
+        response: { 200: RutaAnswerSchema },
+      },
+    },
     async (request) => {
       const { sensor } = await access.sensorFor(request.usuario.userId, request.body.idSensor);
       return { status: 1 as const, ...(await history.route(sensor, request.body)) };
@@ -128,28 +165,48 @@ export function registerHistoryRoutes(app: HttpApp, deps: HistoryRoutesDeps): vo
     return `${base}-${new Date().toISOString().slice(0, 10)}.csv`;
   };
 
+  // The CSV leaves as a stream; the document (and the reply's type) describe it as the text it is.
+  const csvStream = (chunks: Parameters<typeof Readable.from>[0]) =>
+    Readable.from(chunks) as unknown as string;
+
   app.get(
     '/sv/api/sensor/exportarCsv',
-    { onRequest: requireAuth, schema: { tags, querystring: ExportarCsvInputSchema } },
+    {
+      ...acceso('lectura', [404]),
+      schema: {
+        tags,
+        summary: 'Exporta el historial de uno o más sensores en CSV (parámetros en la URL)',
+        response: { 200: csv },
+        querystring: ExportarCsvInputSchema,
+      },
+    },
     async (request, reply) => {
       const { sensors, chunks } = await exportCsv(request.usuario.userId, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName(sensors)}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(chunks));
+        .send(csvStream(chunks));
     },
   );
   app.post(
     '/sv/api/sensor/exportarCsv',
-    { onRequest: requireAuth, schema: { tags, body: ExportarCsvInputSchema } },
+    {
+      ...acceso('lectura', [404]),
+      schema: {
+        tags,
+        summary: 'Exporta el historial de uno o más sensores en CSV',
+        response: { 200: csv },
+        body: ExportarCsvInputSchema,
+      },
+    },
     async (request, reply) => {
       const { sensors, chunks } = await exportCsv(request.usuario.userId, request.body);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName(sensors)}"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(chunks));
+        .send(csvStream(chunks));
     },
   );
 }

@@ -103,6 +103,29 @@ export function createLicensingService(deps: LicensingDeps) {
     },
 
     /**
+     * The plan of the user's active licence (a sub-user's is the parent's) and the plans whose free
+     * trial the user may still take: on sale, with a trial, and never tried (once per plan).
+     */
+    async planSummary(
+      userId: number,
+      executor: Db = db,
+    ): Promise<{ idPlan: number | null; pruebasDisponibles: number[] }> {
+      const ownerId = await licenceOwner(userId, executor);
+      const [token] = await repo.activeTokens(executor, ownerId, Date.now());
+      const plans = (await repo.allPlans(executor)).filter(
+        (plan) => plan.activo === 1 && plan.puede_ser_gratis === 1 && plan.cant_meses_gratis > 0,
+      );
+      const pruebasDisponibles: number[] = [];
+      if (ownerId === userId) {
+        for (const plan of plans) {
+          if (!(await repo.hadFreeTokenOfPlan(executor, userId, Number(plan.id))))
+            pruebasDisponibles.push(Number(plan.id));
+        }
+      }
+      return { idPlan: token ? Number(token.plan_id) : null, pruebasDisponibles };
+    },
+
+    /**
      * Gives the user the free trial token (plan of type 1, cantMesesGratis months).
      * Pass `executor` to run inside the caller's transaction (registration).
      */

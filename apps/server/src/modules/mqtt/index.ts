@@ -5,7 +5,14 @@
  * (platform/device-gateway.ts) that modules.ts hands it; sends commands for whoever holds
  * `commands`.
  */
-export { commandTopic, maySubscribe, publishTopicOf } from './mqtt.acl.js';
+export {
+  commandTopic,
+  maySubscribe,
+  otaNoticeTopic,
+  otaReportApikey,
+  otaReportTopic,
+  publishTopicOf,
+} from './mqtt.acl.js';
 export { type MqttBroker, type MqttDeps, registerMqtt } from './mqtt.broker.js';
 export {
   type BrokerDevice,

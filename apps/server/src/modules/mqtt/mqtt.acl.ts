@@ -14,7 +14,18 @@ export function publishTopicOf(apikey: string, topic: string): string | null {
   return LEVEL.test(rest) ? rest : null;
 }
 
+/** Where the server leaves a device's firmware notice, retained (docs/ota.md). */
+export const otaNoticeTopic = (apikey: string) => `${apikey}/ota/aviso`;
+/** Where a device reports its firmware and its update's state (docs/ota.md). */
+export const otaReportTopic = (apikey: string) => `${apikey}/ota/estado`;
+/** The apikey of a firmware report topic `{apikey}/ota/estado` (an external broker's message), else null. */
+export function otaReportApikey(topic: string): string | null {
+  const match = /^([^/+#$]+)\/ota\/estado$/.exec(topic);
+  return match?.[1] ?? null;
+}
+
 export function maySubscribe(apikey: string, filter: string): boolean {
+  if (filter === otaNoticeTopic(apikey)) return true;
   const prefix = `${apikey}/`;
   if (!filter.startsWith(prefix) || !filter.endsWith('/set')) return false;
   const middle = filter.slice(prefix.length, -'/set'.length);

@@ -1,6 +1,11 @@
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
-import type { CommandChannel, DeviceGateway } from '../../platform/device-gateway.js';
-import { commandTopic } from './mqtt.acl.js';
+import type {
+  CommandChannel,
+  DeviceGateway,
+  FirmwareChannel,
+  FirmwareReports,
+} from '../../platform/device-gateway.js';
+import { commandTopic, otaNoticeTopic, otaReportApikey } from './mqtt.acl.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from './mqtt.embedded.js';
 import { connectExternalBroker, type ExternalBroker } from './mqtt.external.js';
 import { registerMqttAuthRoutes } from './mqtt.routes.js';
@@ -11,11 +16,15 @@ export interface MqttDeps {
   gateway: DeviceGateway;
   /** Credentials of the demo device the in-process simulator drives when config.demo is on. */
   demoDevice?: { apikey: string; secret: string } | undefined;
+  /** Firmware reports (`{apikey}/ota/estado`) go there; dropped when absent. */
+  firmware?: FirmwareReports | undefined;
 }
 
 export interface MqttBroker {
   /** How telemetry sends commands to devices. */
   commands: CommandChannel;
+  /** How the firmware module leaves retained notices for devices. */
+  firmware: FirmwareChannel;
   /** The embedded broker's TCP port once ready (null with an external broker). */
   port(): number | null;
   /**
@@ -69,7 +78,12 @@ export function registerMqtt(
         password: ctx.config.mqtt.password,
         clientId: `nexo-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
         log,
-        onMessage: (topic, payload) => gateway.brokerMessage(topic, payload),
+        onMessage: async (topic, payload) => {
+          const apikey = otaReportApikey(topic);
+          if (apikey === null) return gateway.brokerMessage(topic, payload);
+          const device = await gateway.findDevice(apikey);
+          if (device) await deps.firmware?.report(device, payload);
+        },
       });
     } else {
       await gateway.brokerStarting(true);
@@ -80,9 +94,10 @@ export function registerMqtt(
         credentialGuard: gateway.credentialGuard,
         handlers: {
           findDevice: (apikey) => gateway.findDevice(apikey),
-          onPublish: (device, topic, payload) => gateway.deviceValue(device, topic, payload),
+          onPublish: (device, topic, payload, done) => gateway.deviceValueThen(device, topic, payload, done),
           onSessionOpened: (device) => gateway.sessionOpened(device),
           onSessionClosed: (device) => gateway.sessionClosed(device),
+          onFirmwareReport: (device, payload) => deps.firmware?.report(device, payload) ?? Promise.resolve(),
         },
       });
       embedded.attachWebSocket(app.server);
@@ -93,6 +108,11 @@ export function registerMqtt(
         simulator = await startSimulator({
           url: `mqtt://127.0.0.1:${embedded.port}`,
           devices: [deps.demoDevice],
+          // Firmware downloads go to this server's own HTTP port.
+          httpUrl: () => {
+            const address = app.server.address();
+            return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+          },
           log: ctx.log.child({ module: 'simulador' }),
         });
       } catch (error) {
@@ -116,6 +136,15 @@ export function registerMqtt(
         const topic = commandTopic(apikey, nombreNexo);
         if (embedded) return embedded.publish(topic, payload, 1);
         if (externalBroker) return externalBroker.publish(topic, payload, 1);
+        throw new Error('broker MQTT no iniciado');
+      },
+    },
+    firmware: {
+      async notify(apikey, payload) {
+        const topic = otaNoticeTopic(apikey);
+        // An empty retained message clears the notice (MQTT 3.1.1 §3.3.1.3).
+        if (embedded) return embedded.publish(topic, payload ?? '', 1, true);
+        if (externalBroker) return externalBroker.publish(topic, payload ?? '', 1, true);
         throw new Error('broker MQTT no iniciado');
       },
     },

@@ -6,7 +6,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { CredentialGuard, GatewayDevice } from '../../platform/device-gateway.js';
-import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
+import { maySubscribe, otaReportTopic, publishTopicOf } from './mqtt.acl.js';
 
 /** A device as the broker authenticates it. */
 export type BrokerDevice = GatewayDevice;
@@ -14,10 +14,12 @@ export type BrokerDevice = GatewayDevice;
 /** What the broker asks of the ingest side (the telemetry module). */
 export interface BrokerHandlers {
   findDevice(apikey: string): Promise<BrokerDevice | null>;
-  /** Resolves once the value is committed (or dropped); the QoS 1 PUBACK waits for it. */
-  onPublish(device: BrokerDevice, topic: string, payload: Buffer): Promise<void>;
+  /** Calls `done` once the value is committed (or dropped); the QoS 1 PUBACK waits for it. */
+  onPublish(device: BrokerDevice, topic: string, payload: Buffer, done: (error: Error | null) => void): void;
   onSessionOpened(device: BrokerDevice): void;
   onSessionClosed(device: BrokerDevice): void;
+  /** A report on `{apikey}/ota/estado` (firmware over the air). */
+  onFirmwareReport?(device: BrokerDevice, payload: Buffer): Promise<void>;
 }
 
 /** The peer address of an MQTT client: the TCP socket, or the WebSocket upgrade request's. */
@@ -29,7 +31,7 @@ function clientIp(client: Client): string {
 export interface EmbeddedBroker {
   /** The TCP port the broker listens on (the chosen one when configured as 0). */
   port: number;
-  publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
+  publish(topic: string, payload: string, qos: 0 | 1, retain?: boolean): Promise<void>;
   /** Routes WebSocket upgrades of /mqtt on the HTTP server to the broker. */
   attachWebSocket(server: HttpServer, path?: string): void;
   clientCount(): number;
@@ -103,8 +105,7 @@ export async function startEmbeddedBroker(options: {
 }): Promise<EmbeddedBroker> {
   const { log, handlers } = options;
   const guard: CredentialGuard = options.credentialGuard ?? {
-    isBlocked: async () => false,
-    failed: async () => {},
+    failed: async () => ({ throttled: false }),
     succeeded: async () => {},
   };
   const broker = await Aedes.createBroker({
@@ -116,21 +117,21 @@ export async function startEmbeddedBroker(options: {
     authenticate(client, username, password, done) {
       const ip = clientIp(client);
       const apikey = username ?? '';
-      const check = async (): Promise<BrokerDevice | 'bloqueado' | null> => {
-        // Too many wrong attempts for this apikey or IP: refused without looking at the secret.
-        if (await guard.isBlocked(apikey, ip)) return 'bloqueado';
+      const check = async (): Promise<BrokerDevice | 'frenado' | null> => {
+        // The right secret always connects; wrong ones wait their delay, and past the limits are
+        // answered "not authorized".
         const device = username && password ? await handlers.findDevice(username) : null;
         if (!device || !password || !sameSecret(password, device.secret)) {
-          await guard.failed(apikey, ip);
-          return null;
+          const { throttled } = await guard.failed(apikey, ip);
+          return throttled ? 'frenado' : null;
         }
         await guard.succeeded(apikey, ip);
         return device;
       };
       check().then(
         (result) => {
-          // CONNACK 5 "not authorized" while blocked (no secret was checked); 4 for wrong credentials.
-          if (result === 'bloqueado') return done(authError(5), false);
+          // CONNACK 5 "not authorized" past the limits; 4 for wrong credentials before them.
+          if (result === 'frenado') return done(authError(5), false);
           if (!result) {
             log.warn(
               { apikey: username, clientId: client.id },
@@ -152,6 +153,16 @@ export async function startEmbeddedBroker(options: {
     authorizePublish(client, packet, callback) {
       const device = (client as DeviceClient | null)?.nexoDevice;
       if (!device) return callback(new Error('publicación sin dispositivo'));
+      if (packet.topic === otaReportTopic(device.apikey)) {
+        const report = handlers.onFirmwareReport?.(device, packet.payload as Buffer) ?? Promise.resolve();
+        // Reports are not kept as retained messages, whatever flag the device set.
+        packet.retain = false;
+        report.then(
+          () => callback(null),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
+        return;
+      }
       const topic = publishTopicOf(device.apikey, packet.topic);
       if (topic === null) {
         log.warn(
@@ -160,10 +171,8 @@ export async function startEmbeddedBroker(options: {
         );
         return callback(new Error('topic no permitido'));
       }
-      handlers.onPublish(device, topic, packet.payload as Buffer).then(
-        () => callback(null),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-      );
+      // aedes' callback is called as is: no promise or closure per message.
+      handlers.onPublish(device, topic, packet.payload as Buffer, callback);
     },
     authorizeSubscribe(client, subscription, callback) {
       const device = (client as DeviceClient).nexoDevice;
@@ -212,10 +221,10 @@ export async function startEmbeddedBroker(options: {
 
   return {
     port,
-    publish(topic, payload, qos) {
+    publish(topic, payload, qos, retain = false) {
       return new Promise((resolve, reject) => {
         broker.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(payload, 'utf8'), qos, retain: false, dup: false },
+          { cmd: 'publish', topic, payload: Buffer.from(payload, 'utf8'), qos, retain, dup: false },
           (error?: Error | null) => (error ? reject(error) : resolve()),
         );
       });

@@ -2,7 +2,7 @@ import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 
 export interface ExternalBroker {
-  publish(topic: string, payload: string, qos: 0 | 1): Promise<void>;
+  publish(topic: string, payload: string, qos: 0 | 1, retain?: boolean): Promise<void>;
   /** Whether the client is connected now (it reconnects on its own after a broker restart). */
   connected(): boolean;
   close(): Promise<void>;
@@ -10,6 +10,8 @@ export interface ExternalBroker {
 
 /** Every instance joins this group, so the external broker hands each device message to one instance. */
 export const SHARED_SUBSCRIPTION = '$share/nexo/+/+';
+/** Firmware reports (`{apikey}/ota/estado`, three levels) reach one instance the same way. */
+export const SHARED_FIRMWARE_SUBSCRIPTION = '$share/nexo/+/ota/estado';
 
 /**
  * Scale-out mode: the server is an MQTT 5 client of an external broker (Mosquitto, EMQX) and
@@ -50,7 +52,7 @@ export async function connectExternalBroker(options: {
   };
   client.on('error', (error) => options.log.warn({ err: error }, 'error del broker MQTT externo'));
   client.on('connect', () => {
-    client.subscribe(SHARED_SUBSCRIPTION, { qos: 1 }, (error) => {
+    client.subscribe([SHARED_SUBSCRIPTION, SHARED_FIRMWARE_SUBSCRIPTION], { qos: 1 }, (error) => {
       if (error) options.log.error({ err: error }, 'no se pudo suscribir al broker externo');
     });
   });
@@ -67,9 +69,9 @@ export async function connectExternalBroker(options: {
   options.log.info({ url: options.url }, 'conectado al broker MQTT externo (suscripción compartida)');
   return {
     connected: () => client.connected,
-    publish(topic, payload, qos) {
+    publish(topic, payload, qos, retain = false) {
       return new Promise((resolve, reject) => {
-        client.publish(topic, payload, { qos }, (error) => (error ? reject(error) : resolve()));
+        client.publish(topic, payload, { qos, retain }, (error) => (error ? reject(error) : resolve()));
       });
     },
     async close() {

@@ -10,8 +10,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { HttpApp } from '../../platform/context.js';
 import type { CredentialGuard } from '../../platform/device-gateway.js';
+import { acceso } from '../../platform/http/access.js';
 import { unauthorized } from '../../platform/http/errors.js';
-import { maySubscribe, publishTopicOf } from './mqtt.acl.js';
+import { maySubscribe, otaReportTopic, publishTopicOf } from './mqtt.acl.js';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
 function isLoopback(address: string | undefined): boolean {
@@ -75,6 +76,7 @@ export function registerMqttAuthRoutes(
   app.post(
     '/sv/mqtt/auth',
     {
+      ...acceso('broker'),
       onRequest,
       schema: { ...hide, body: MqttAuthBodySchema, response: { 200: HookAnswer, 403: HookAnswer } },
     },
@@ -86,7 +88,6 @@ export function registerMqttAuthRoutes(
           : reply.code(403).send(deny);
       }
       const ip = peerhost || `${request.ip}#${username}`;
-      if (await credentialGuard.isBlocked(username, ip)) return reply.code(403).send(deny);
       const device = username ? await deps.findDevice(username) : null;
       if (device && same(password, device.secret)) {
         await credentialGuard.succeeded(username, ip);
@@ -100,6 +101,7 @@ export function registerMqttAuthRoutes(
   app.post(
     '/sv/mqtt/superuser',
     {
+      ...acceso('broker'),
       onRequest,
       schema: {
         ...hide,
@@ -113,6 +115,7 @@ export function registerMqttAuthRoutes(
   app.post(
     '/sv/mqtt/acl',
     {
+      ...acceso('broker'),
       onRequest,
       schema: { ...hide, body: MqttAclBodySchema, response: { 200: HookAnswer, 403: HookAnswer } },
     },
@@ -124,7 +127,8 @@ export function registerMqttAuthRoutes(
       const publishing = action === 'publish' || acc === 2;
       const subscribing = action === 'subscribe' || acc === 1 || acc === 4;
       const ok =
-        (publishing && publishTopicOf(device.apikey, topic) !== null) ||
+        (publishing &&
+          (publishTopicOf(device.apikey, topic) !== null || topic === otaReportTopic(device.apikey))) ||
         (subscribing && maySubscribe(device.apikey, topic));
       return ok ? allow() : reply.code(403).send(deny);
     },
@@ -132,7 +136,7 @@ export function registerMqttAuthRoutes(
 
   app.post(
     '/sv/mqtt/evento',
-    { onRequest, schema: { ...hide, body: MqttEventBodySchema } },
+    { ...acceso('broker'), onRequest, schema: { ...hide, body: MqttEventBodySchema } },
     async (request, reply) => {
       const { event, username } = request.body;
       const connected = event === 'client.connected' ? true : event === 'client.disconnected' ? false : null;

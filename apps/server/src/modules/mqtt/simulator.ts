@@ -1,4 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { attachOta, type SimulatedFirmware } from './simulator.ota.js';
 
 /** The two log levels the simulator writes (a pino logger, or console in the CLI). */
 export interface SimulatorLog {
@@ -22,6 +23,8 @@ export interface SimulatedDevice {
   secret: string;
   /** Defaults to the demo device's topics. */
   sensors?: SimulatedSensor[];
+  /** The firmware it reports (default 'Invernadero' 1.0.0). */
+  firmware?: SimulatedFirmware;
 }
 
 export interface SimulatorOptions {
@@ -31,11 +34,17 @@ export interface SimulatorOptions {
   intervalMs?: number;
   keepaliveSeconds?: number;
   log?: SimulatorLog;
+  /** The server's HTTP address for firmware downloads (docs/ota.md); without it updates fail. */
+  httpUrl?: () => string | null;
+  /** Milliseconds between the update's steps, so a screen can follow them. */
+  otaStepMs?: number;
 }
 
 export interface Simulator {
   /** Current state of the switches/dimmers, by `apikey/topic` (tests check the command round trip). */
   state(apikey: string, topic: string): string | undefined;
+  /** The firmware a device runs now (it changes after an update). */
+  firmware(apikey: string): SimulatedFirmware | undefined;
   stop(): Promise<void>;
 }
 
@@ -123,6 +132,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const states = new Map<string, string>();
   const clients: MqttClient[] = [];
   const timers: NodeJS.Timeout[] = [];
+  const firmwares = new Map<string, () => SimulatedFirmware>();
 
   await Promise.all(
     options.devices.map(async (device, index) => {
@@ -137,6 +147,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         clean: true,
       });
       clients.push(client);
+      // Firmware over the air: reports its version on every connect, follows notices.
+      const ota = attachOta(client, device, device.firmware ?? { titulo: 'Invernadero', version: '1.0.0' }, {
+        httpUrl: options.httpUrl ?? (() => null),
+        ...(options.otaStepMs !== undefined ? { stepMs: options.otaStepMs } : {}),
+        log: options.log,
+      });
+      firmwares.set(device.apikey, ota.firmware);
       const report = (sensor: SimulatedSensor, value: string) => {
         client.publish(`${device.apikey}/${sensor.topic}`, value, { qos: 1 });
       };
@@ -173,6 +190,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         });
       });
       await client.subscribeAsync(`${device.apikey}/+/set`, { qos: 1 });
+      await client.subscribeAsync(`${device.apikey}/ota/aviso`, { qos: 1 });
       const round = () => {
         if (!client.connected) return;
         for (const sensor of sensors) {
@@ -209,6 +227,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
 
   return {
     state: (apikey, topic) => states.get(`${apikey}/${topic}`),
+    firmware: (apikey) => firmwares.get(apikey)?.(),
     async stop() {
       for (const timer of timers) clearInterval(timer);
       await Promise.all(clients.map((c) => c.endAsync()));

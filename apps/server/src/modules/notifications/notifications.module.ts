@@ -83,7 +83,7 @@ export function registerNotificationsModule(
     worker,
     cooldownSeconds: config.notifications.cooldownSeconds,
   });
-  registerNotificationsRoutes(app, { notifications, requireAuth: ctx.requireAuth });
+  registerNotificationsRoutes(app, { notifications });
 
   worker.start();
   app.addHook('onClose', async () => {

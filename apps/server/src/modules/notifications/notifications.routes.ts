@@ -1,6 +1,7 @@
 import { MarcarLeidasAnswerSchema, TraerNotificacionesAnswerSchema } from '@nexo/contracts';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { HttpApp } from '../../platform/context.js';
+import { acceso } from '../../platform/http/access.js';
+import { tag } from '../../platform/http/openapi.js';
 import type { NotificationsService } from './notifications.service.js';
 import type { TelegramBot } from './notifications.telegram.js';
 
@@ -8,20 +9,34 @@ export const telegramWebhookPath = '/sv/telegram/webhook';
 
 export function registerNotificationsRoutes(
   app: HttpApp,
-  deps: { notifications: NotificationsService; requireAuth: onRequestAsyncHookHandler },
+  deps: { notifications: NotificationsService },
 ): void {
-  const { notifications, requireAuth } = deps;
-  const tags = ['notificaciones'];
+  const { notifications } = deps;
+  const tags = tag('notificaciones');
 
   app.get(
     '/sv/api/notificaciones/traerPU',
-    { onRequest: requireAuth, schema: { tags, response: { 200: TraerNotificacionesAnswerSchema } } },
+    {
+      ...acceso('sesion'),
+      schema: {
+        tags,
+        summary: 'Las notificaciones del usuario y cuántas no leyó',
+        response: { 200: TraerNotificacionesAnswerSchema },
+      },
+    },
     async (request) => ({ status: 1 as const, ...(await notifications.list(request.usuario.userId)) }),
   );
 
   app.get(
     '/sv/api/notificaciones/marcarLeidas',
-    { onRequest: requireAuth, schema: { tags, response: { 200: MarcarLeidasAnswerSchema } } },
+    {
+      ...acceso('sesion'),
+      schema: {
+        tags,
+        summary: 'Marca todas las notificaciones como leídas',
+        response: { 200: MarcarLeidasAnswerSchema },
+      },
+    },
     async (request) => ({
       status: 1 as const,
       marcadas: await notifications.markAllRead(request.usuario.userId),
@@ -31,5 +46,9 @@ export function registerNotificationsRoutes(
 
 /** Telegram's webhook (TELEGRAM_WEBHOOK_SECRET set): grammY checks the secret header and answers. */
 export function registerTelegramWebhook(app: HttpApp, bot: TelegramBot, secretToken: string): void {
-  app.post(telegramWebhookPath, { schema: { hide: true } }, bot.webhookHandler(secretToken));
+  app.post(
+    telegramWebhookPath,
+    { ...acceso('webhook'), schema: { hide: true } },
+    bot.webhookHandler(secretToken),
+  );
 }

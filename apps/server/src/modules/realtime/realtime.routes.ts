@@ -30,7 +30,7 @@ export function topicAuthorizer(authorizers: TopicAuthorizers): SubscribeAuthori
  */
 export function registerRealtime(
   app: HttpApp,
-  ctx: Pick<PlatformContext, 'hub' | 'tokens' | 'log'>,
+  ctx: Pick<PlatformContext, 'hub' | 'tokens' | 'log' | 'revocations'>,
   authorizers: TopicAuthorizers,
 ): StompServer {
   const stomp = createStompServer({
@@ -40,6 +40,8 @@ export function registerRealtime(
   });
   const unsubscribe = ctx.hub.onEvent((topic, event) => stomp.deliver(topic, event));
   const stopRevocations = ctx.hub.onAccessRevoked((revocation) => stomp.revoke(revocation));
+  // A blocked account or a changed password closes the user's live sessions on every instance.
+  const stopSessionEnds = ctx.revocations.onRevoked(({ userId, at }) => stomp.endSessionsOf(userId, at));
   const sock = sockjs.createServer({
     prefix: '/sv/stomp',
     log: (severity: string, message: string) => {
@@ -60,6 +62,7 @@ export function registerRealtime(
   app.addHook('preClose', async () => {
     unsubscribe();
     stopRevocations();
+    stopSessionEnds();
     stomp.close();
   });
   return stomp;

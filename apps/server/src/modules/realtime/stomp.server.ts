@@ -41,6 +41,12 @@ export interface StompServer {
    * subscription simply stops receiving; subscribing again is refused by the role check.
    */
   revoke(revocation: AccessRevocation): number;
+  /**
+   * The user's sessions ended (blocked account, password change): each session opened with a token
+   * issued at or before `at` gets an ERROR 'Su sesión ha expirado…' and closes. The web client then
+   * refreshes its token, which only a session still valid can do, and reconnects.
+   */
+  endSessionsOf(userId: number, at: number): number;
   sessionCount(): number;
   close(): void;
 }
@@ -55,6 +61,8 @@ interface Subscription {
 
 class Session {
   claims: AccessClaims | null = null;
+  /** When the CONNECT's token was issued (epoch ms). */
+  issuedAt = 0;
   version = '1.0';
   readonly subscriptions = new Map<string, Subscription>();
   private readonly parser: FrameParser;
@@ -161,9 +169,11 @@ class Session {
     const token = bearerToken(frame.headers.Authorization ?? frame.headers.authorization ?? null);
     if (!token) return this.fail(mensajes.noAutenticado);
     const result = await this.server.tokens.verify(token);
-    if (!result.ok) return this.fail(result.expired ? mensajes.sesionExpirada : mensajes.noAutenticado);
+    if (!result.ok)
+      return this.fail(result.expired || result.revoked ? mensajes.sesionExpirada : mensajes.noAutenticado);
     if (this.closed) return;
     this.claims = result.claims;
+    this.issuedAt = result.issuedAt;
     clearTimeout(this.connectTimer);
     // An expired token ends the session; the client refreshes it and reconnects.
     const remaining = result.expiresAt - Date.now();
@@ -370,6 +380,18 @@ class StompServerImpl implements StompServer {
     if (dropped > 0)
       this.log.info({ ...revocation, dropped }, 'stomp: suscripciones retiradas por pérdida de acceso');
     return dropped;
+  }
+
+  endSessionsOf(userId: number, at: number): number {
+    let ended = 0;
+    for (const session of [...this.sessions]) {
+      if (session.claims?.userId !== userId || session.issuedAt > at) continue;
+      session.fail(mensajes.sesionExpirada);
+      ended++;
+    }
+    if (ended > 0)
+      this.log.info({ userId, ended }, 'stomp: sesiones cerradas, las credenciales del usuario se revocaron');
+    return ended;
   }
 
   sessionCount(): number {

@@ -13,7 +13,7 @@ import {
 import { AppError, badRequest, conflict, forbidden } from '../../platform/http/errors.js';
 import { type CardPayment, GatewayUnavailableError } from './gateways/gateway.js';
 import type { Effect } from './purchase-ledger.js';
-import { type ShopContext, unavailable } from './shop.context.js';
+import { type ShopContext, unavailable, unknownAsNull } from './shop.context.js';
 import type { PurchaseRow } from './shop.repository.js';
 import { paypalPlanId, planPrice, type ShopService } from './shop.service.js';
 
@@ -179,8 +179,8 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
 
   /** One period of a card subscription: applied once, like any provider payment. */
   async function settleCharge(chargeId: string): Promise<'applied' | 'duplicate' | 'ignored'> {
-    const found = await deps.card.getSubscriptionCharge(chargeId).catch(unavailable);
-    if (!found.payment) return 'ignored';
+    const found = await unknownAsNull(deps.card.getSubscriptionCharge(chargeId));
+    if (!found?.payment) return 'ignored';
     const purchase =
       (await repo.purchaseByMercadoPagoSubscription(db, found.subscriptionId)) ??
       (await repo.purchase(db, Number(found.payment.externalReference) || 0));
@@ -204,6 +204,7 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
       input: GenerarCompraSuscripcionData,
     ): Promise<{ compra: Compra; resultadoPago: ResultadoPago }> {
       await ctx.requireBuyer(userId);
+      await ctx.requireOffered(mediosPago.pasarela);
       const plan = await shop.planOf(input.idSuscripcion);
       if (plan.solo_gratis === 1) throw badRequest(mensajes.planSoloGratis);
       const total = planPrice(plan, input.cantidadMeses, 'local');
@@ -253,6 +254,7 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
     /** 'Iniciar pago' on a waiting product purchase whose means is the gateway. */
     async pagarCompra(userId: number, input: { id: number; pago: PagoTarjeta }) {
       await ctx.requireBuyer(userId);
+      await ctx.requireOffered(mediosPago.pasarela);
       const purchase = await ctx.ownPurchase(db, userId, input.id);
       if (purchase.estado_id !== estadosCompra.enEspera) throw conflict(mensajes.compraNoPagable);
       if (purchase.medio_pago_id !== mediosPago.pasarela) throw conflict(mensajes.compraNoPasarela);
@@ -268,6 +270,7 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
       input: { idSuscripcion: number; cantidadMeses: 1 | 3 | 6 | 12; subscriptionID: string },
     ): Promise<Compra> {
       await ctx.requireBuyer(userId);
+      await ctx.requireOffered('paypal');
       const plan = await shop.planOf(input.idSuscripcion);
       const expectedPlan = paypalPlanId(plan, input.cantidadMeses, deps.paypal.name === 'sandbox');
       const total = planPrice(plan, input.cantidadMeses, 'paypal');
@@ -277,7 +280,8 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
         if (known.user_id !== userId) throw forbidden();
         return ctx.compra(db, known);
       }
-      const subscription = await deps.paypal.getSubscription(input.subscriptionID).catch(unavailable);
+      const subscription = await unknownAsNull(deps.paypal.getSubscription(input.subscriptionID));
+      if (!subscription) throw badRequest(mensajes.paypalSuscripcionInexistente);
       if (!['ACTIVE', 'APPROVED'].includes(subscription.status) || subscription.planId !== expectedPlan)
         throw badRequest(mensajes.paypalNoActiva);
       const purchaseId = await transaction(async (trx, effects) => {
@@ -325,14 +329,19 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
         return result;
       }
       if (verified.type === 'subscription_preapproval') {
-        const subscription = await deps.card.getSubscription(verified.dataId).catch(unavailable);
+        const subscription = await unknownAsNull(deps.card.getSubscription(verified.dataId));
+        if (!subscription) return 'ignored';
         const purchase = await repo.purchaseByMercadoPagoSubscription(db, subscription.id);
         if (!purchase || subscription.status === 'authorized' || subscription.status === 'pending')
           return 'ignored';
         await stopped(purchase.id, 'Suscripción detenida en MercadoPago');
         return 'applied';
       }
-      const payment = await deps.card.getPayment(verified.dataId).catch(unavailable);
+      const payment = await unknownAsNull(deps.card.getPayment(verified.dataId));
+      if (!payment) {
+        await repo.rememberNotification(db, 'mercadopago', verified.notificationId, now());
+        return 'ignored';
+      }
       const purchaseId = Number(payment.externalReference);
       const purchase =
         Number.isInteger(purchaseId) && purchaseId > 0 ? await repo.purchase(db, purchaseId) : undefined;
@@ -353,7 +362,8 @@ export function createPaymentsService(ctx: ShopContext, shop: ShopService) {
       const purchase = await repo.purchaseByPaypalRef(db, event.subscriptionId);
       if (!purchase) return 'ignored';
       if (event.eventType === 'PAYMENT.SALE.COMPLETED') {
-        const subscription = await deps.paypal.getSubscription(event.subscriptionId).catch(unavailable);
+        const subscription = await unknownAsNull(deps.paypal.getSubscription(event.subscriptionId));
+        if (!subscription) return 'ignored';
         return transaction((trx, effects) =>
           ledger.confirmPayment(
             trx,

@@ -1,7 +1,17 @@
-import { campoErrorTarjeta, erroresTarjeta, mensajes, SandboxPaypalInputSchema } from '@nexo/contracts';
+import {
+  campoErrorTarjeta,
+  erroresTarjeta,
+  mensajes,
+  SandboxCardTokenAnswerSchema,
+  SandboxPaymentMethodsAnswerSchema,
+  SandboxPaypalAnswerSchema,
+  SandboxPaypalInputSchema,
+} from '@nexo/contracts';
 import { z } from 'zod';
-import type { HttpApp, PlatformContext } from '../../platform/context.js';
+import type { HttpApp } from '../../platform/context.js';
+import { acceso } from '../../platform/http/access.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
+import { tag } from '../../platform/http/openapi.js';
 import type { SandboxCardGateway } from './gateways/sandbox.card-gateway.js';
 import type { SandboxPaypalGateway } from './gateways/sandbox.paypal-gateway.js';
 import { paypalPlanId, planPrice, type ShopService } from './shop.service.js';
@@ -18,17 +28,23 @@ const BinQuerySchema = z.object({
  */
 export function registerSandboxRoutes(
   app: HttpApp,
-  ctx: PlatformContext,
   gateways: { card: SandboxCardGateway | null; paypal: SandboxPaypalGateway | null },
   shop: ShopService,
 ): void {
-  const auth = { onRequest: ctx.requireAuth };
-  const tags = ['tienda (modo de prueba)'];
+  const tags = tag('tienda');
   const { card, paypal } = gateways;
   if (card) {
     app.post(
       '/sv/api/ventas/sandbox/card_tokens',
-      { ...auth, schema: { tags, body: CardTokenBodySchema } },
+      {
+        ...acceso('sesion'),
+        schema: {
+          tags,
+          summary: 'Modo de prueba: tokeniza una tarjeta como MercadoPago.js',
+          response: { 200: SandboxCardTokenAnswerSchema },
+          body: CardTokenBodySchema,
+        },
+      },
       async (request) => {
         const result = card.createCardToken(request.body);
         if ('cause' in result) {
@@ -48,7 +64,15 @@ export function registerSandboxRoutes(
     );
     app.get(
       '/sv/api/ventas/sandbox/payment_methods',
-      { ...auth, schema: { tags, querystring: BinQuerySchema } },
+      {
+        ...acceso('sesion'),
+        schema: {
+          tags,
+          summary: 'Modo de prueba: el medio de pago de un BIN de tarjeta',
+          response: { 200: SandboxPaymentMethodsAnswerSchema },
+          querystring: BinQuerySchema,
+        },
+      },
       async (request) => {
         const results = card.paymentMethods(request.query.bin);
         if (results.length === 0) throw badRequest(mensajes.tarjetaNoEncontrada);
@@ -59,7 +83,15 @@ export function registerSandboxRoutes(
   if (paypal) {
     app.post(
       '/sv/api/ventas/sandbox/paypal/suscripcion',
-      { ...auth, schema: { tags, body: SandboxPaypalInputSchema } },
+      {
+        ...acceso('sesion', [404]),
+        schema: {
+          tags,
+          summary: 'Modo de prueba: crea la suscripción que crearía el botón de PayPal',
+          response: { 200: SandboxPaypalAnswerSchema },
+          body: SandboxPaypalInputSchema,
+        },
+      },
       async (request) => {
         const plan = await shop.planOf(request.body.idSuscripcion);
         const planId = paypalPlanId(plan, request.body.cantidadMeses, true);

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../platform/db/migrator.js';
 import { seedReference } from '../../platform/db/seed-reference.js';
 import { AccessTokens } from '../../platform/security/access-token.js';
 import { insertFixtureUser, startServerProcess } from '../../test/server-process.js';
+import { demoShopSettings, fromConfigTienda } from './shop.settings.js';
 
 const secret = 'crash-secret-0123456789-0123456789-012345';
 const startServer = (dataDir: string) => startServerProcess(dataDir, { env: { JWT_SECRET: secret } });
@@ -30,6 +31,15 @@ describe('purchases across kill -9', () => {
     const setup = createDb({ sqliteFile: file });
     await migrateToLatest(setup);
     await seedReference(setup);
+    // Transfer is offered (its details are kept), and each buyer may leave ten purchases unpaid.
+    await setup
+      .insertInto('shop_settings')
+      .values({
+        id: 1,
+        ...fromConfigTienda({ ...demoShopSettings, maxComprasImpagas: 50 }),
+        updated_at: Date.now(),
+      })
+      .execute();
     const buyers = [];
     for (let i = 0; i < 4; i++) buyers.push(await insertFixtureUser(setup, `comprador${i}`));
     await setup.destroy();

@@ -1,7 +1,6 @@
 import type { ConfigPagos } from '@nexo/contracts';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
-import type { Scheduler } from '../../platform/jobs/scheduler.js';
+import { createDisabledCardGateway, createDisabledPaypalGateway } from './gateways/disabled.gateway.js';
 import type { CardGateway, PaypalGateway } from './gateways/gateway.js';
 import { createMercadoPagoGateway } from './gateways/mercadopago.gateway.js';
 import { createPaypalGateway } from './gateways/paypal.gateway.js';
@@ -9,26 +8,51 @@ import { createSandboxCardGateway, type SandboxCardGateway } from './gateways/sa
 import { createSandboxPaypalGateway, type SandboxPaypalGateway } from './gateways/sandbox.paypal-gateway.js';
 import { createPaymentsService } from './payments.service.js';
 import { registerSandboxRoutes } from './sandbox.routes.js';
+import { reservationJob } from './shop.checkout.js';
 import { createShopContext, type ShopDeps } from './shop.context.js';
 import { registerShopRoutes } from './shop.routes.js';
 import { createShopService } from './shop.service.js';
+
+const gatewayState = (gateway: CardGateway | PaypalGateway) =>
+  gateway.name === 'deshabilitado' ? 'deshabilitada' : gateway.modoPrueba ? 'modo de prueba' : 'en vivo';
+
+/**
+ * One line at start with each gateway's state: live, sandbox ('modo de prueba') or off. A sandbox
+ * in production, or a gateway off, is a warning: the operator should see it before a buyer does.
+ */
+function logGatewayStates(ctx: PlatformContext, gateways: { card: CardGateway; paypal: PaypalGateway }) {
+  const states = { mercadoPago: gatewayState(gateways.card), paypal: gatewayState(gateways.paypal) };
+  const text = `pasarelas de pago: MercadoPago ${states.mercadoPago}, PayPal ${states.paypal}`;
+  const production = ctx.config.nodeEnv === 'production';
+  const off = Object.values(states).includes('deshabilitada');
+  const sandbox = Object.values(states).includes('modo de prueba');
+  if (off) {
+    ctx.log.warn(
+      states,
+      `${text} (una pasarela sin credenciales no se ofrece; PAYMENTS_SANDBOX=true la pone en modo de prueba)`,
+    );
+  } else if (sandbox && production) {
+    ctx.log.warn(states, `${text} (PAYMENTS_SANDBOX=true: los pagos los simula Nexo)`);
+  } else {
+    ctx.log.info(states, text);
+  }
+}
 
 /** The licence expiry job: one recurring row, checked hourly. */
 const expiryJob = 'licencias.vencimiento';
 const expiryEveryMs = 60 * 60_000;
 
 /**
- * Builds the shop: the gateways from the configuration (the sandbox for any provider without
- * credentials), its services and routes, the sandbox's webhook delivery through this server's own
+ * Builds the shop: the gateways from the configuration (for a provider without credentials, the
+ * sandbox where PAYMENTS_SANDBOX allows it, else off), its services and routes, the sandbox's webhook delivery through this server's own
  * routes, and the licence expiry job on the durable scheduler.
  */
 export async function registerShopModule(
   app: HttpApp,
   ctx: PlatformContext,
-  deps: Omit<ShopDeps, 'db' | 'log' | 'hub' | 'card' | 'paypal' | 'currency' | 'publicUrl'> & {
-    scheduler: Scheduler;
-    /** The admin guard of the shop team's routes (the role read now). */
-    requireAdmin: onRequestAsyncHookHandler;
+  deps: Omit<ShopDeps, 'db' | 'log' | 'hub' | 'card' | 'paypal' | 'currency' | 'publicUrl' | 'mailer'> & {
+    /** The demo data fills example payment details (SEED_DEMO / DEMO). */
+    seedDemo?: boolean;
     /** Tests pass gateways (a fake provider) instead of the configured ones. */
     gateways?: { card?: CardGateway; paypal?: PaypalGateway };
   },
@@ -38,44 +62,47 @@ export async function registerShopModule(
   const pp = config.paypal;
   const mercadoPagoReady = Boolean(mp.accessToken && mp.publicKey && mp.webhookSecret);
   const paypalReady = Boolean(pp.clientId && pp.clientSecret && pp.webhookId);
+  // Without credentials a provider is the sandbox only where that is allowed (PAYMENTS_SANDBOX, on
+  // by default outside production); otherwise it is off: not offered, and refused.
   const sandboxCard: SandboxCardGateway | null =
-    deps.gateways?.card || mercadoPagoReady
+    deps.gateways?.card || mercadoPagoReady || !config.sandbox
       ? null
       : createSandboxCardGateway({ secret: config.sandboxSecret });
   const sandboxPaypal: SandboxPaypalGateway | null =
-    deps.gateways?.paypal || paypalReady
+    deps.gateways?.paypal || paypalReady || !config.sandbox
       ? null
       : createSandboxPaypalGateway({ secret: config.sandboxSecret });
   const card: CardGateway =
     deps.gateways?.card ??
     sandboxCard ??
-    createMercadoPagoGateway({
-      accessToken: mp.accessToken ?? '',
-      publicKey: mp.publicKey ?? '',
-      webhookSecret: mp.webhookSecret ?? '',
-      apiRoot: mp.apiRoot,
-    });
+    (mercadoPagoReady
+      ? createMercadoPagoGateway({
+          accessToken: mp.accessToken ?? '',
+          publicKey: mp.publicKey ?? '',
+          webhookSecret: mp.webhookSecret ?? '',
+          apiRoot: mp.apiRoot,
+        })
+      : createDisabledCardGateway());
   const paypal: PaypalGateway =
     deps.gateways?.paypal ??
     sandboxPaypal ??
-    createPaypalGateway({
-      clientId: pp.clientId ?? '',
-      clientSecret: pp.clientSecret ?? '',
-      webhookId: pp.webhookId ?? '',
-      environment: pp.environment,
-      apiRoot: pp.apiRoot,
-    });
-  if (card.name === 'sandbox' || paypal.name === 'sandbox') {
-    ctx.log.warn(
-      'tienda en modo de prueba: sin credenciales de MercadoPago o PayPal, los pagos los simula Nexo',
-    );
-  }
+    (paypalReady
+      ? createPaypalGateway({
+          clientId: pp.clientId ?? '',
+          clientSecret: pp.clientSecret ?? '',
+          webhookId: pp.webhookId ?? '',
+          environment: pp.environment,
+          apiRoot: pp.apiRoot,
+        })
+      : createDisabledPaypalGateway());
+  logGatewayStates(ctx, { card, paypal });
 
   const shopContext = createShopContext({
     ...deps,
     db: ctx.db,
     log: ctx.log.child({ module: 'shop' }),
     hub: ctx.hub,
+    mailer: ctx.mailer,
     card,
     paypal,
     currency: config.currency,
@@ -84,14 +111,15 @@ export async function registerShopModule(
   const shop = createShopService(shopContext);
   const payments = createPaymentsService(shopContext, shop);
   await shop.seedCatalogue();
+  if (deps.seedDemo) await shop.seedDemoPaymentDetails();
 
   const configPagos = (): ConfigPagos => ({
     modoPrueba: card.modoPrueba || paypal.modoPrueba,
     mercadoPagoPublicKey: card.publicKey,
     paypalClientId: paypal.clientId,
   });
-  registerShopRoutes(app, ctx, shop, payments, configPagos, deps.requireAdmin);
-  registerSandboxRoutes(app, ctx, { card: sandboxCard, paypal: sandboxPaypal }, shop);
+  registerShopRoutes(app, shop, payments, configPagos);
+  registerSandboxRoutes(app, { card: sandboxCard, paypal: sandboxPaypal }, shop);
 
   // The sandboxes post their notifications to this server's own webhook routes, signed as the
   // providers sign them, so the same verification and idempotency run as in production.
@@ -112,6 +140,12 @@ export async function registerShopModule(
     });
   });
 
+  // An unpaid product purchase's reservation: one one-shot row per purchase, written with it.
+  deps.scheduler.register(reservationJob, {
+    run: async (job) => {
+      await shop.expireReservation(job.refId);
+    },
+  });
   deps.scheduler.register(expiryJob, {
     run: async () => {
       await shop.finishExpiredLicences();

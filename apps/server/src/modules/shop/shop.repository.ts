@@ -7,7 +7,25 @@ import type {
   PurchaseLogsTable,
   PurchasePaymentsTable,
   PurchasesTable,
+  ShopSettingsTable,
 } from '../../platform/db/schema.js';
+
+export type ShopSettingsRow = Omit<Selectable<ShopSettingsTable>, 'id' | 'updated_at'>;
+
+/** The settings of an installation whose admin saved none: no payment details, 72 h, 3 unpaid. */
+export const defaultShopSettings: ShopSettingsRow = {
+  transferencia_titular: null,
+  transferencia_banco: null,
+  transferencia_cbu: null,
+  transferencia_alias: null,
+  transferencia_iban: null,
+  transferencia_swift: null,
+  transferencia_cuit: null,
+  local_direccion: null,
+  local_horario: null,
+  reserva_horas: 72,
+  max_compras_impagas: 3,
+};
 
 export type ProductRow = Selectable<ProductsTable> & { categoria: string };
 export type PurchaseRow = Selectable<PurchasesTable>;
@@ -32,6 +50,7 @@ function normalizePurchase(row: Selectable<PurchasesTable>): PurchaseRow {
     plan_id: numOrNull(row.plan_id),
     cantidad_meses: numOrNull(row.cantidad_meses),
     modo_gratuita: num(row.modo_gratuita),
+    reservada_hasta: numOrNull(row.reservada_hasta),
     created_at: num(row.created_at),
     updated_at: num(row.updated_at),
   };
@@ -40,6 +59,78 @@ function normalizePurchase(row: Selectable<PurchasesTable>): PurchaseRow {
 /** Queries on the shop's own tables. Every function takes the executor so it can join a transaction. */
 export function createShopRepository() {
   return {
+    async settings(db: Db): Promise<ShopSettingsRow> {
+      const row = await db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+      if (!row) return { ...defaultShopSettings };
+      const { id: _id, updated_at: _at, ...rest } = row;
+      return {
+        ...rest,
+        reserva_horas: num(rest.reserva_horas),
+        max_compras_impagas: num(rest.max_compras_impagas),
+      };
+    },
+
+    async saveSettings(db: Db, values: ShopSettingsRow, now: number): Promise<void> {
+      await db
+        .insertInto('shop_settings')
+        .values({ id: 1, ...values, updated_at: now })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updated_at: now }))
+        .execute();
+    },
+
+    /** Whether the admin ever saved settings (the demo data fills them only on a fresh installation). */
+    async hasSettings(db: Db): Promise<boolean> {
+      return (
+        (await db.selectFrom('shop_settings').select('id').where('id', '=', 1).executeTakeFirst()) !==
+        undefined
+      );
+    },
+
+    /** The user's product purchases still waiting for their payment. */
+    async countUnpaidProductPurchases(db: Db, userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('purchases')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('tipo_compra_id', '=', 2)
+        .where('estado_id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return num(row.n);
+    },
+
+    async cart(db: Db, userId: number): Promise<Array<{ productId: number; cantidad: number }>> {
+      const rows = await db
+        .selectFrom('cart_items')
+        .select(['product_id', 'cantidad'])
+        .where('user_id', '=', userId)
+        .orderBy('updated_at')
+        .orderBy('product_id')
+        .execute();
+      return rows.map((r) => ({ productId: num(r.product_id), cantidad: num(r.cantidad) }));
+    },
+
+    async replaceCart(
+      db: Db,
+      userId: number,
+      lines: ReadonlyArray<{ productId: number; cantidad: number }>,
+      now: number,
+    ): Promise<void> {
+      await db.deleteFrom('cart_items').where('user_id', '=', userId).execute();
+      if (lines.length === 0) return;
+      await db
+        .insertInto('cart_items')
+        .values(
+          lines.map((line, index) => ({
+            user_id: userId,
+            product_id: line.productId,
+            cantidad: line.cantidad,
+            // The order the lines were given in is kept.
+            updated_at: now + index,
+          })),
+        )
+        .execute();
+    },
+
     async categories(db: Db) {
       return db.selectFrom('product_categories').selectAll().orderBy('id').execute();
     },

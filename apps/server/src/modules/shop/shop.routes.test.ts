@@ -207,6 +207,8 @@ describe.each(engines)('shop API (%s)', (engine) => {
       [{ expiration_month: 13 }, '325', mensajes.tarjetaMesInvalido],
       [{ expiration_year: 2001 }, '326', mensajes.tarjetaAnioInvalido],
       [{ card_number: '5031' }, 'E301', mensajes.tarjetaNumeroInvalido],
+      // The right length and brand but a wrong check digit (Luhn).
+      [{ card_number: '5031755734530605' }, 'E301', mensajes.tarjetaNumeroInvalido],
       [{ security_code: '1' }, 'E302', mensajes.tarjetaCodigoInvalido],
       [
         { cardholder: { name: '1', identification: { type: 'DNI', number: '12345678' } } },

@@ -10,7 +10,6 @@ import {
   type GuardarProductoData,
   type ModificarCompraData,
   mediosPago,
-  mediosPagoCatalogo,
   mensajes,
   type PlanTienda,
   type Producto,
@@ -33,6 +32,7 @@ import {
 } from '../../platform/http/errors.js';
 import type { Effect } from './purchase-ledger.js';
 import { round2 } from './purchase-ledger.js';
+import { createCheckout, mailInstructions as mailInstructionsOf, reservationJob } from './shop.checkout.js';
 import { type ShopContext, unavailable } from './shop.context.js';
 import type { PurchaseRow } from './shop.repository.js';
 
@@ -166,6 +166,8 @@ export function createShopService(ctx: ShopContext) {
     if (!(await deps.users.hasPlatformRole(userId, rolesUsuario.admin))) throw forbidden();
   }
 
+  const mailInstructions = (userId: number, compra: Compra) => mailInstructionsOf(ctx, userId, compra);
+
   async function planOf(planId: number): Promise<PlanRow> {
     const plan = await deps.licensing.planById(planId);
     if (!plan || plan.activo !== 1) throw notFound(mensajes.planInexistente);
@@ -211,6 +213,7 @@ export function createShopService(ctx: ShopContext) {
         ref_paypal: values.refPaypal ?? null,
         ref_mp_suscripcion: null,
         numero_seguimiento: null,
+        reservada_hasta: null,
       },
       now(),
     );
@@ -295,7 +298,11 @@ export function createShopService(ctx: ShopContext) {
     },
 
     tiposSuscripcion: () => [...tiposSuscripcionCatalogo],
-    mediosPago: () => [...mediosPagoCatalogo],
+    /** The means offered now (the card and PayPal only when their gateway is on). */
+    mediosOfrecidos: () => ctx.mediosOfrecidos(),
+
+    // ---- payment details, unpaid orders and the account's cart ----
+    ...createCheckout(ctx, transaction, requireAdmin),
     estadosCompra: () => [...estadosCompraCatalogo],
 
     async seedCatalogue(): Promise<void> {
@@ -332,24 +339,37 @@ export function createShopService(ctx: ShopContext) {
      */
     async generarCompra(userId: number, input: GenerarCompraData): Promise<Compra> {
       await ctx.requireBuyer(userId);
+      await ctx.requireOffered(input.medioPago.id);
       const quantities = new Map<number, number>();
-      for (const item of input.carrito) {
+      /** The first cart line (1-based) of each product: errors name the line, not the product id. */
+      const lineOf = new Map<number, number>();
+      input.carrito.forEach((item, index) => {
         quantities.set(item.producto.id, (quantities.get(item.producto.id) ?? 0) + item.cantidad);
-      }
+        if (!lineOf.has(item.producto.id)) lineOf.set(item.producto.id, index);
+      });
       const compra = await transaction(async (trx, effects) => {
+        const settings = await repo.settings(trx);
+        if ((await repo.countUnpaidProductPurchases(trx, userId)) >= settings.max_compras_impagas)
+          throw conflict(completar(mensajes.comprasImpagasMaximo, { n: settings.max_compras_impagas }));
         const products = await repo.products(trx, { ids: [...quantities.keys()] });
         const byId = new Map(products.map((p) => [p.id, p]));
         for (const [productId, cantidad] of quantities) {
+          const index = lineOf.get(productId) ?? 0;
           const product = byId.get(productId);
-          if (!product) throw fieldError('carrito', mensajes.productoInexistente, 404);
+          if (!product) throw fieldError(`carrito.${index}.producto`, mensajes.productoInexistente, 404);
           if (!(await repo.reserveStock(trx, productId, cantidad))) {
             const left = (await repo.products(trx, { ids: [productId] }))[0]?.stock ?? 0;
-            throw new AppError(
-              409,
-              `${product.nombre}: ${completar(mensajes.stockSuperado, { n: left })}`,
-              1,
-              [{ campo: `carrito.${productId}`, mensaje: completar(mensajes.stockSuperado, { n: left }) }],
-            );
+            const texto = completar(mensajes.stockLineaCarrito, {
+              linea: index + 1,
+              producto: product.nombre,
+              n: left,
+            });
+            throw new AppError(409, texto, 1, [
+              {
+                campo: `carrito.${index}.cantidad`,
+                mensaje: completar(mensajes.stockSuperado, { n: left }),
+              },
+            ]);
           }
         }
         const lines = [...quantities].map(([productId, cantidad]) => {
@@ -358,6 +378,7 @@ export function createShopService(ctx: ShopContext) {
           return { product, cantidad };
         });
         const total = round2(lines.reduce((sum, line) => sum + line.product.valor * line.cantidad, 0));
+        const reservadaHasta = now() + settings.reserva_horas * 3_600_000;
         const id = await repo.insertPurchase(
           trx,
           {
@@ -376,6 +397,7 @@ export function createShopService(ctx: ShopContext) {
             ref_paypal: null,
             ref_mp_suscripcion: null,
             numero_seguimiento: null,
+            reservada_hasta: reservadaHasta,
           },
           now(),
         );
@@ -398,6 +420,15 @@ export function createShopService(ctx: ShopContext) {
           userId,
           now(),
         );
+        // The reservation ends on the durable scheduler, in this transaction: no purchase without its timer.
+        await deps.scheduler.schedule(trx, reservationJob, id, reservadaHasta);
+        // What was bought leaves the account's cart.
+        await repo.replaceCart(
+          trx,
+          userId,
+          (await repo.cart(trx, userId)).filter((line) => !quantities.has(line.productId)),
+          now(),
+        );
         const row = await repo.purchase(trx, id);
         if (!row) throw new Error('compra recién creada no encontrada');
         effects.push(...ledger.announce(row, estadosCompra.enEspera, null, false));
@@ -405,7 +436,9 @@ export function createShopService(ctx: ShopContext) {
       });
       if (compra.medio_pago_id === mediosPago.pasarela) await this.attachPreference(compra.id);
       const fresh = await repo.purchase(db, compra.id);
-      return ctx.compra(db, fresh ?? compra);
+      const answer = await ctx.compra(db, fresh ?? compra);
+      await mailInstructions(userId, answer);
+      return answer;
     },
 
     /**
@@ -439,6 +472,8 @@ export function createShopService(ctx: ShopContext) {
 
     /** A waiting product purchase's payment means and shipping (spec 2 §4, §5 "Change purchase"). */
     async modificarCompra(userId: number, input: ModificarCompraData): Promise<Compra> {
+      await ctx.requireOffered(input.medioPago.id);
+      const before = await ctx.ownPurchase(db, userId, input.id);
       const updated = await transaction(async (trx, effects) => {
         const purchase = await ctx.ownPurchase(trx, userId, input.id, true);
         if (purchase.estado_id !== estadosCompra.enEspera) throw conflict(mensajes.compraNoModificable);
@@ -471,7 +506,9 @@ export function createShopService(ctx: ShopContext) {
         await this.attachPreference(updated);
       const fresh = await repo.purchase(db, updated);
       if (!fresh) throw notFound(mensajes.compraInexistente);
-      return ctx.compra(db, fresh);
+      const answer = await ctx.compra(db, fresh);
+      if (before.medio_pago_id !== fresh.medio_pago_id) await mailInstructions(userId, answer);
+      return answer;
     },
 
     /**
@@ -504,15 +541,19 @@ export function createShopService(ctx: ShopContext) {
       const meses = input.cantidadMeses as Periodo;
       const total = planPrice(plan, meses, 'local');
       if (total <= 0) throw badRequest(mensajes.planInexistente);
-      return transaction(async (trx, effects) => {
+      const medioPagoId = input.medioPago?.id ?? mediosPago.transferencia;
+      await ctx.requireOffered(medioPagoId);
+      const answer = await transaction(async (trx, effects) => {
         const purchase = await createLicencePurchase(trx, userId, plan, meses, {
-          medioPagoId: input.medioPago?.id ?? mediosPago.transferencia,
+          medioPagoId,
           moneda: 'ARS',
           total,
         });
         effects.push(...ledger.announce(purchase, estadosCompra.enEspera, null, false));
         return ctx.compra(trx, purchase);
       });
+      await mailInstructions(userId, answer);
+      return answer;
     },
 
     /**

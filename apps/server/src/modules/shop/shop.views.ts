@@ -1,9 +1,12 @@
 import {
   type Compra,
   descripcionDe,
+  estadosCompra,
   estadosCompraCatalogo,
   estadosToken,
+  type InstruccionesPago,
   medioPagoPaypal,
+  mediosPago,
   mediosPagoCatalogo,
   mensajeEstadoCompra,
   tiposCompraCatalogo,
@@ -11,10 +14,31 @@ import {
 } from '@nexo/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { LicensingService } from '../licensing/index.js';
-import type { PurchaseRow, ShopRepository } from './shop.repository.js';
+import type { PurchaseRow, ShopRepository, ShopSettingsRow } from './shop.repository.js';
+import { datosLocal, datosTransferencia } from './shop.settings.js';
+
+/** Waiting for a transfer or a payment at the shop: the purchase shows how to pay it. */
+export const esperaPagoManual = (row: PurchaseRow) =>
+  row.estado_id === estadosCompra.enEspera &&
+  row.ref_paypal === null &&
+  (row.medio_pago_id === mediosPago.transferencia || row.medio_pago_id === mediosPago.pagoEnLocal);
+
+/** How to pay a waiting purchase: the exact amount, its reference and the means' details. */
+export function instruccionesDe(row: PurchaseRow, settings: ShopSettingsRow): InstruccionesPago | null {
+  if (!esperaPagoManual(row)) return null;
+  return {
+    referencia: `Compra #${row.id}`,
+    monto: row.total,
+    moneda: row.moneda,
+    transferencia: row.medio_pago_id === mediosPago.transferencia ? datosTransferencia(settings) : null,
+    local: row.medio_pago_id === mediosPago.pagoEnLocal ? datosLocal(settings) : null,
+  };
+}
 
 export interface ShopViewDeps {
   repo: ShopRepository;
+  /** The admin's payment details, read when a listed purchase waits for a transfer or the shop. */
+  settings: (db: Db) => Promise<ShopSettingsRow>;
   licensing: Pick<LicensingService, 'tokensOfPurchases'>;
   /** Device names by id, from the devices module (assigned devices). */
   deviceNames: (ids: readonly number[]) => Promise<Map<number, string>>;
@@ -47,6 +71,7 @@ export function createShopViews(deps: ShopViewDeps) {
       deps.licensing.tokensOfPurchases(ids, db),
       deps.repo.devices(db, ids),
     ]);
+    const settings = rows.some(esperaPagoManual) ? await deps.settings(db) : null;
     const [names, usernames] = await Promise.all([
       deps.deviceNames(devices.map((d) => d.deviceId)),
       options.admin
@@ -116,6 +141,8 @@ export function createShopViews(deps: ShopViewDeps) {
           medioPagoId: row.medio_pago_id,
           tipoEnvioId: row.tipo_envio_id,
         }),
+        instruccionesPago: settings ? instruccionesDe(row, settings) : null,
+        reservadaHasta: row.estado_id === estadosCompra.enEspera ? row.reservada_hasta : null,
       };
       if (options.admin) {
         compra.usuario = { id: row.user_id, username: usernames.get(row.user_id) ?? '' };

@@ -12,7 +12,13 @@ import type { TelemetryDirectory } from '../devices/index.js';
 import { createLookupCache } from './telemetry.cache.js';
 import { createConnectionTracker } from './telemetry.connection.js';
 import { createDeviceCredentialGuard } from './telemetry.credentials.js';
-import { type AutomationHook, createIngest, type IngestStats, type ReadingSink } from './telemetry.ingest.js';
+import {
+  type AutomationHook,
+  createIngest,
+  type IngestResult,
+  type IngestStats,
+  type ReadingSink,
+} from './telemetry.ingest.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { createTelemetryService, type TelemetryAccess } from './telemetry.service.js';
 
@@ -76,7 +82,7 @@ export function registerTelemetry(app: HttpApp, ctx: PlatformContext, deps: Tele
   const credentialGuard = createDeviceCredentialGuard({
     limiter: createAttemptLimiter(attempts, ctx.config.deviceAuth, 'dispositivo'),
     log,
-    windowSeconds: ctx.config.deviceAuth.windowSeconds,
+    rule: ctx.config.deviceAuth,
   });
 
   const service = createTelemetryService({
@@ -88,7 +94,7 @@ export function registerTelemetry(app: HttpApp, ctx: PlatformContext, deps: Tele
     requireOnline: !external,
     commands: deps.commands,
   });
-  registerTelemetryRoutes(app, ctx, service);
+  registerTelemetryRoutes(app, service);
 
   const findDevice = async (apikey: string) => (await cache.byApikey(apikey))?.device ?? null;
 
@@ -100,6 +106,25 @@ export function registerTelemetry(app: HttpApp, ctx: PlatformContext, deps: Tele
       const entry = await cache.byApikey(device.apikey);
       if (!entry) return;
       await ingest.accept(entry, topic, payload);
+    },
+    deviceValueThen(device, topic, payload, done) {
+      const entry = cache.loadedEntry(device.apikey);
+      if (!entry) {
+        gateway.deviceValue(device, topic, payload).then(
+          () => done(null),
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+        );
+        return;
+      }
+      let result: IngestResult;
+      try {
+        result = ingest.submit(entry, topic, payload, done);
+      } catch (error) {
+        done(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      // A dropped value is answered at once (counted and logged), as deviceValue does.
+      if (!result.ok) done(null);
     },
     async brokerMessage(topic, payload) {
       const slash = topic.indexOf('/');

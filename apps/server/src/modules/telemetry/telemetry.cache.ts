@@ -11,6 +11,8 @@ export interface DeviceEntry {
  */
 export function createLookupCache(directory: TelemetryDirectory) {
   const byApikey = new Map<string, Promise<DeviceEntry | null>>();
+  /** The entries already loaded, for a lookup without a promise (the MQTT hot path). */
+  const loaded = new Map<string, DeviceEntry>();
   const apikeyById = new Map<number, string>();
 
   async function load(apikey: string): Promise<DeviceEntry | null> {
@@ -28,14 +30,22 @@ export function createLookupCache(directory: TelemetryDirectory) {
         entry = load(apikey);
         byApikey.set(apikey, entry);
         // Unknown apikeys and failures are not kept, so a device created later is found.
+        const current = entry;
         entry.then(
           (found) => {
-            if (!found && byApikey.get(apikey) === entry) byApikey.delete(apikey);
+            if (byApikey.get(apikey) !== current) return;
+            if (found) loaded.set(apikey, found);
+            else byApikey.delete(apikey);
           },
           () => byApikey.delete(apikey),
         );
       }
       return entry;
+    },
+
+    /** The loaded entry of an apikey, or undefined when it must be loaded (use byApikey then). */
+    loadedEntry(apikey: string): DeviceEntry | undefined {
+      return loaded.get(apikey);
     },
 
     async byDeviceId(deviceId: number): Promise<DeviceEntry | null> {
@@ -52,11 +62,15 @@ export function createLookupCache(directory: TelemetryDirectory) {
     invalidateDevice(deviceId: number): void {
       const apikey = apikeyById.get(deviceId);
       apikeyById.delete(deviceId);
-      if (apikey) byApikey.delete(apikey);
+      if (apikey) {
+        byApikey.delete(apikey);
+        loaded.delete(apikey);
+      }
     },
 
     clear(): void {
       byApikey.clear();
+      loaded.clear();
       apikeyById.clear();
     },
   };

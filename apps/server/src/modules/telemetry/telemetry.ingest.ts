@@ -41,12 +41,19 @@ export interface IngestStats {
 
 export type IngestResult = { ok: true; sensorId: number } | { ok: false; reason: RejectReason };
 
-interface Pending {
-  row: ReadingRow;
+/** Told once a value is committed (null) or could not be stored (the error). */
+export type IngestDone = (error: Error | null) => void;
+
+/**
+ * A value waiting for its batch: the row itself (handed to the sink as is), its device and who
+ * waits for the commit. One object per reading, no promise or closure.
+ */
+interface Pending extends ReadingRow {
   deviceId: number;
-  resolve: () => void;
-  reject: (error: unknown) => void;
+  done: IngestDone;
 }
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 export interface IngestOptions {
   directory: TelemetryDirectory;
@@ -122,48 +129,59 @@ export function createIngest(options: IngestOptions) {
     }
   }
 
+  /** One waiter's failure (a broker callback that throws) never keeps the others from their answer. */
+  function tell(p: Pending, error: Error | null): void {
+    try {
+      p.done(error);
+    } catch (failure) {
+      options.log.error({ err: failure }, 'falló la respuesta a un valor guardado');
+    }
+  }
+
   async function commit(batch: Pending[]): Promise<void> {
-    const rows = batch.map((p) => p.row);
     // The newest value per sensor becomes its last value, in the readings' transaction: a crash
     // or failure leaves both or neither, never a last value one batch behind.
-    const latest = new Map<number, LastValue>();
-    for (const row of rows) {
-      const current = latest.get(row.sensorId);
-      if (!current || current.ts <= row.ts)
-        latest.set(row.sensorId, { sensorId: row.sensorId, valor: row.valor, ts: row.ts });
+    const latest = new Map<number, Pending>();
+    for (const p of batch) {
+      const current = latest.get(p.sensorId);
+      if (!current || current.ts <= p.ts) latest.set(p.sensorId, p);
     }
+    const lastValues: LastValue[] = [];
+    for (const p of latest.values()) lastValues.push({ sensorId: p.sensorId, valor: p.valor, ts: p.ts });
     try {
-      await options.sink.appendReadings(rows, (trx) =>
-        options.directory.updateLastValues([...latest.values()], trx),
-      );
+      await options.sink.appendReadings(batch, (trx) => options.directory.updateLastValues(lastValues, trx));
     } catch (error) {
-      options.log.error({ err: error, rows: rows.length }, 'no se pudieron guardar las lecturas');
-      for (const p of batch) p.reject(error);
+      options.log.error({ err: error, rows: batch.length }, 'no se pudieron guardar las lecturas');
+      const failure = asError(error);
+      for (const p of batch) tell(p, failure);
       return;
     }
-    stored += rows.length;
+    stored += batch.length;
     batches += 1;
-    for (const p of batch) p.resolve();
-    const reported = new Map<number, number[]>();
+    for (const p of batch) tell(p, null);
+    // Devices of the batch in order of first appearance, each with its sensors (onReported).
+    let reported: Map<number, number[]> | undefined;
     for (const p of batch) {
       options.hub.publish(topics.equipo(p.deviceId), {
         tipo: 'sensor.valor',
         idEquipo: p.deviceId,
-        idSensor: p.row.sensorId,
-        valor: p.row.valor,
-        valorNumerico: p.row.valorNum,
-        fecha: p.row.ts,
+        idSensor: p.sensorId,
+        valor: p.valor,
+        valorNumerico: p.valorNum,
+        fecha: p.ts,
       });
       try {
-        automation.onReading({ ...p.row, deviceId: p.deviceId });
+        automation.onReading(p);
       } catch (error) {
         options.log.error({ err: error }, 'el motor de automatización falló con una lectura');
       }
-      const list = reported.get(p.deviceId) ?? [];
-      list.push(p.row.sensorId);
-      reported.set(p.deviceId, list);
+      if (!options.onReported) continue;
+      reported ??= new Map();
+      const list = reported.get(p.deviceId);
+      if (list) list.push(p.sensorId);
+      else reported.set(p.deviceId, [p.sensorId]);
     }
-    if (options.onReported) {
+    if (options.onReported && reported) {
       const now = Date.now();
       for (const [deviceId, sensorIds] of reported) options.onReported(deviceId, sensorIds, now);
     }
@@ -195,6 +213,38 @@ export function createIngest(options: IngestOptions) {
     return flushing;
   }
 
+  const topicRejected: IngestResult = { ok: false, reason: 'topic' };
+
+  function submit(
+    entry: DeviceEntry,
+    topic: string,
+    payload: Uint8Array,
+    done: IngestDone,
+    ts = Date.now(),
+  ): IngestResult {
+    const sensor = entry.sensorsByTopic.get(topic);
+    if (!sensor) {
+      countReject(entry, entry.device.apikey, topic, 'topic');
+      return topicRejected;
+    }
+    const parsed = parseReading(sensor, payload);
+    if (!parsed.ok) {
+      countReject(entry, entry.device.apikey, topic, parsed.reason);
+      return parsed;
+    }
+    if (!accepting) throw new Error('ingest stopped');
+    pending.push({
+      sensorId: sensor.id,
+      ts,
+      valor: parsed.valor,
+      valorNum: parsed.valorNum,
+      deviceId: entry.device.id,
+      done,
+    });
+    schedule();
+    return { ok: true, sensorId: sensor.id };
+  }
+
   return {
     /**
      * Accepts one value for `{apikey}/{topic}`. Resolves after the commit for a stored value,
@@ -206,28 +256,20 @@ export function createIngest(options: IngestOptions) {
       payload: Uint8Array,
       ts = Date.now(),
     ): Promise<IngestResult> {
-      const sensor = entry.sensorsByTopic.get(topic);
-      if (!sensor) {
-        countReject(entry, entry.device.apikey, topic, 'topic');
-        return { ok: false, reason: 'topic' };
-      }
-      const parsed = parseReading(sensor, payload);
-      if (!parsed.ok) {
-        countReject(entry, entry.device.apikey, topic, parsed.reason);
-        return parsed;
-      }
-      if (!accepting) throw new Error('ingest stopped');
-      await new Promise<void>((resolve, reject) => {
-        pending.push({
-          row: { sensorId: sensor.id, ts, valor: parsed.valor, valorNum: parsed.valorNum },
-          deviceId: entry.device.id,
-          resolve,
-          reject,
-        });
-        schedule();
+      let done!: IngestDone;
+      const committed = new Promise<void>((resolve, reject) => {
+        done = (error) => (error ? reject(error) : resolve());
       });
-      return { ok: true, sensorId: sensor.id };
+      const result = submit(entry, topic, payload, done, ts);
+      if (result.ok) await committed;
+      return result;
     },
+
+    /**
+     * accept without a promise per value (the embedded broker's path): answers at once whether the
+     * value was taken, and a taken one calls `done` after its commit. A dropped one never calls it.
+     */
+    submit,
 
     countReject,
     flush,

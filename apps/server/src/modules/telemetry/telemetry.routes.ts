@@ -9,7 +9,9 @@ import {
   UltimoResponseSchema,
 } from '@nexo/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { HttpApp, PlatformContext } from '../../platform/context.js';
+import type { HttpApp } from '../../platform/context.js';
+import { acceso } from '../../platform/http/access.js';
+import { tag } from '../../platform/http/openapi.js';
 import type { TelemetryService } from './telemetry.service.js';
 
 const secretOf = (request: FastifyRequest, query: { secret?: string | undefined }) => {
@@ -26,15 +28,19 @@ function payloadOf(body: unknown): Buffer {
   return Buffer.from(JSON.stringify(body), 'utf8');
 }
 
-export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, service: TelemetryService): void {
-  const tags = ['sensores'];
-  const security = [{ bearer: [] }];
+export function registerTelemetryRoutes(app: HttpApp, service: TelemetryService): void {
+  const tags = tag('telemetria');
 
   app.post(
     '/sv/api/sensor/enviarValor',
     {
-      onRequest: ctx.requireAuth,
-      schema: { tags, security, body: EnviarValorBodySchema, response: { 200: OkSchema } },
+      ...acceso('comandos', [404, 409]),
+      schema: {
+        tags,
+        summary: 'Envía un valor (comando) a un sensor del equipo',
+        body: EnviarValorBodySchema,
+        response: { 200: OkSchema },
+      },
     },
     async (request) => {
       await service.enviarValor(request.usuario.userId, request.body.idSensor, request.body.valor);
@@ -45,8 +51,13 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
   app.post(
     '/sv/api/sensor/enviarDeveloper',
     {
-      onRequest: ctx.requireAuth,
-      schema: { tags, security, body: EnviarDeveloperBodySchema, response: { 200: OkSchema } },
+      ...acceso('comandos', [404, 409]),
+      schema: {
+        tags,
+        summary: 'Envía un texto a un sensor (desarrolladores)',
+        body: EnviarDeveloperBodySchema,
+        response: { 200: OkSchema },
+      },
     },
     async (request) => {
       const { idSensor, texto, longitud } = request.body;
@@ -58,8 +69,13 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
   app.post(
     '/sv/api/sensor/ultimo',
     {
-      onRequest: ctx.requireAuth,
-      schema: { tags, security, body: UltimoBodySchema, response: { 200: UltimoResponseSchema } },
+      ...acceso('lectura', [404]),
+      schema: {
+        tags,
+        summary: 'El último valor de un sensor y cuándo llegó',
+        body: UltimoBodySchema,
+        response: { 200: UltimoResponseSchema },
+      },
     },
     async (request) => ({
       status: 1 as const,
@@ -71,8 +87,10 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
   app.get(
     '/sv/dispositivo/:apikey/:nombreNexo',
     {
+      ...acceso('dispositivo', [403, 404, 429]),
       schema: {
-        tags: ['dispositivos'],
+        tags,
+        summary: 'Un dispositivo lee el último valor de uno de sus sensores',
         params: DispositivoParamsSchema,
         querystring: DispositivoQuerySchema,
         response: { 200: DispositivoValorResponseSchema },
@@ -99,8 +117,10 @@ export function registerTelemetryRoutes(app: HttpApp, ctx: PlatformContext, serv
     (scoped as HttpApp).post(
       '/sv/dispositivo/:apikey/:nombreNexo',
       {
+        ...acceso('dispositivo', [403, 404, 429]),
         schema: {
-          tags: ['dispositivos'],
+          tags,
+          summary: 'Un dispositivo publica un valor (el cuerpo es el valor, como en MQTT)',
           params: DispositivoParamsSchema,
           querystring: DispositivoQuerySchema,
           response: { 200: OkSchema },

@@ -49,7 +49,7 @@ export function createTelemetryService(deps: {
    * external broker without connect events the state is a guess, so commands always go out.
    */
   requireOnline: boolean;
-  /** Wrong apikey/secret attempts of the device HTTP calls, per apikey + IP and per IP. */
+  /** Wrong apikey/secret attempts of the device HTTP calls: counted, slowed down, never blocking the right one. */
   credentialGuard: CredentialGuard;
 }) {
   const { directory, cache, ingest, access } = deps;
@@ -65,11 +65,11 @@ export function createTelemetryService(deps: {
   }
 
   async function deviceEntry(apikey: string, secret: string | undefined, ip: string) {
-    // While blocked the secret is not even compared: 429 until the window ends.
-    if (await deps.credentialGuard.isBlocked(apikey, ip)) throw tooManyRequests();
+    // The right secret always passes; wrong ones wait their delay, and past the limits get 429.
     const entry = await cache.byApikey(apikey);
     if (!entry || !secret || !sameText(secret, entry.device.secret)) {
-      await deps.credentialGuard.failed(apikey, ip);
+      const { throttled } = await deps.credentialGuard.failed(apikey, ip);
+      if (throttled) throw tooManyRequests();
       throw new AppError(401, mensajes.credencialesDispositivoInvalidas);
     }
     await deps.credentialGuard.succeeded(apikey, ip);

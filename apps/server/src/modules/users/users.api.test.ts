@@ -680,10 +680,13 @@ describe.each(engines)('users API (%s)', (engine) => {
         user.auth,
       );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         status: 1,
         mensaje: mensajes.passwordActualizado,
+        access_token: expect.any(String),
         refresh_token: expect.any(String),
+        token_type: 'Bearer',
+        usuario: { id: user.id },
       });
       const row = await t.db
         .selectFrom('users')

@@ -29,9 +29,26 @@ export function createUserDirectory(db: Db) {
       const row = await repo.byId(executor, userId);
       return Boolean(row?.telegram_chat_id);
     },
+    /** The account's e-mail and name (the shop mails how to pay a purchase). */
+    async contactOf(userId: number, executor: Db = db): Promise<{ mail: string; nombre: string } | null> {
+      const row = await repo.byId(executor, userId);
+      return row ? { mail: row.mail, nombre: row.nombre } : null;
+    },
     async idByUsername(username: string, executor: Db = db): Promise<number | null> {
       const row = await repo.byUsername(executor, username);
       return row ? Number(row.id) : null;
+    },
+    /**
+     * What a session carries about the user (username, platform roles), read now; null when the
+     * account does not exist or is blocked. API tokens are checked with it on every call.
+     */
+    async sessionClaims(
+      userId: number,
+      executor: Db = db,
+    ): Promise<{ userId: number; username: string; roles: string[] } | null> {
+      const row = await repo.byId(executor, userId);
+      if (!row || row.bloqueado === 1) return null;
+      return { userId, username: row.username, roles: await repo.roles(executor, userId) };
     },
     /** Whether the user holds the platform role (read now, not from a token that may be stale). */
     async hasPlatformRole(userId: number, rol: string, executor: Db = db): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
   CodigosPaisResponseSchema,
   EnviarCodigoInputSchema,
   HashResponseSchema,
+  InfoGralResponseSchema,
   MensajeResponseSchema,
   mensajes,
   ReenviarActivacionInputSchema,
@@ -18,7 +19,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { HttpApp, PlatformContext } from '../../platform/context.js';
+import { acceso } from '../../platform/http/access.js';
 import { fieldError, unauthorized } from '../../platform/http/errors.js';
+import { tag } from '../../platform/http/openapi.js';
 import { bearerToken } from '../../platform/security/access-token.js';
 import type { UsersService } from './users.service.js';
 
@@ -28,11 +31,19 @@ export function publicOrigin(config: Config, request: FastifyRequest): string {
 }
 
 export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: UsersService): void {
-  const tags = ['usuario'];
+  const tags = tag('usuarios');
 
   app.post(
     '/sv/usuario/enviarCodigoRegistracion',
-    { schema: { tags, body: EnviarCodigoInputSchema, response: { 200: HashResponseSchema } } },
+    {
+      ...acceso('publico', [409, 429]),
+      schema: {
+        tags,
+        summary: 'Envía por correo un código de verificación (registro o cambio de correo)',
+        body: EnviarCodigoInputSchema,
+        response: { 200: HashResponseSchema },
+      },
+    },
     async (request) => {
       // A logged-in caller (profile e-mail change) may keep its own address; others need a free one.
       const claims = await optionalClaims(ctx, request);
@@ -43,7 +54,15 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
 
   app.post(
     '/sv/usuario/chequearMailExiste',
-    { schema: { tags, body: ChequearMailInputSchema, response: { 200: ChequeoSchema } } },
+    {
+      ...acceso('publico'),
+      schema: {
+        tags,
+        summary: 'Dice si un correo ya está registrado (status 3) o libre (1)',
+        body: ChequearMailInputSchema,
+        response: { 200: ChequeoSchema },
+      },
+    },
     async (request) => ({
       status: (await users.mailExists(request.body.mail)) ? (3 as const) : (1 as const),
     }),
@@ -51,7 +70,15 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
 
   app.post(
     '/sv/usuario/chequearUsuarioExiste',
-    { schema: { tags, body: ChequearUsuarioInputSchema, response: { 200: ChequeoSchema } } },
+    {
+      ...acceso('publico'),
+      schema: {
+        tags,
+        summary: 'Dice si un nombre de usuario ya existe (status 3) o está libre (1)',
+        body: ChequearUsuarioInputSchema,
+        response: { 200: ChequeoSchema },
+      },
+    },
     async (request) => {
       const username = request.body.username || request.body.mail || '';
       return { status: (await users.usernameExists(username)) ? (3 as const) : (1 as const) };
@@ -60,7 +87,15 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
 
   app.post(
     '/sv/usuario/activarCuenta',
-    { schema: { tags, body: ActivarCuentaInputSchema, response: { 200: MensajeResponseSchema } } },
+    {
+      ...acceso('publico', [404]),
+      schema: {
+        tags,
+        summary: 'Activa una cuenta con el código del enlace recibido',
+        body: ActivarCuentaInputSchema,
+        response: { 200: MensajeResponseSchema },
+      },
+    },
     async (request) => {
       await users.activate(request.body.codigoMail);
       return { status: 1 as const, mensaje: mensajes.cuentaActivada };
@@ -69,7 +104,15 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
 
   app.post(
     '/sv/usuario/reenviarActivacion',
-    { schema: { tags, body: ReenviarActivacionInputSchema, response: { 200: MensajeResponseSchema } } },
+    {
+      ...acceso('publico', [404, 429]),
+      schema: {
+        tags,
+        summary: 'Reenvía el enlace de activación',
+        body: ReenviarActivacionInputSchema,
+        response: { 200: MensajeResponseSchema },
+      },
+    },
     async (request) => {
       await users.resendActivation(request.body.codigo, publicOrigin(ctx.config, request));
       return { status: 1 as const, mensaje: mensajes.activacionReenviada };
@@ -78,7 +121,15 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
 
   app.post(
     '/sv/usuario/cambiarPassword',
-    { schema: { tags, body: CambiarPasswordInputSchema, response: { 200: MensajeResponseSchema } } },
+    {
+      ...acceso('publico', [404]),
+      schema: {
+        tags,
+        summary: 'Elige una contraseña nueva con el código de recuperación',
+        body: CambiarPasswordInputSchema,
+        response: { 200: MensajeResponseSchema },
+      },
+    },
     async (request) => {
       // The public variant is always a recovery: it needs the mailed code and its hash.
       const { hash, codigo, password } = request.body;
@@ -91,16 +142,27 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
 
   app.get(
     '/sv/usuario/codigosPais',
-    { schema: { tags, response: { 200: CodigosPaisResponseSchema } } },
+    {
+      ...acceso('publico'),
+      schema: {
+        tags,
+        summary: 'Catálogo de códigos telefónicos de país',
+        response: { 200: CodigosPaisResponseSchema },
+      },
+    },
     async () => ({ status: 1 as const, codigosPais: await users.countryCodes() }),
   );
 
-  const secured = { onRequest: ctx.requireAuth };
-  const security = [{ bearer: [] }];
-
   app.get(
     '/sv/api/usuario',
-    { ...secured, schema: { tags, security, response: { 200: UsuarioResponseSchema } } },
+    {
+      ...acceso('sesion'),
+      schema: {
+        tags,
+        summary: 'El usuario de la sesión, con su licencia',
+        response: { 200: UsuarioResponseSchema },
+      },
+    },
     async (request) => {
       const usuario = await users.sessionUser(request.usuario.userId);
       if (!usuario) throw unauthorized(mensajes.sesionExpirada);
@@ -109,18 +171,43 @@ export function registerUsersRoutes(app: HttpApp, ctx: PlatformContext, users: U
   );
 
   app.get(
+    '/sv/perfil/traerInfoGral',
+    {
+      ...acceso('sesion'),
+      schema: {
+        tags,
+        summary:
+          'Perfil del usuario y resumen de su licencia: plan actual, vencimiento, uso y pruebas disponibles',
+        response: { 200: InfoGralResponseSchema },
+      },
+    },
+    async (request) => {
+      const info = await users.infoGral(request.usuario.userId);
+      if (!info) throw unauthorized(mensajes.sesionExpirada);
+      return { status: 1 as const, ...info };
+    },
+  );
+
+  app.get(
     '/sv/api/usuario/traerRoles',
-    { ...secured, schema: { tags, security, response: { 200: RolesResponseSchema } } },
+    {
+      ...acceso('sesion'),
+      schema: {
+        tags,
+        summary: 'Los roles de plataforma del usuario',
+        response: { 200: RolesResponseSchema },
+      },
+    },
     async (request) => ({ status: 1 as const, roles: await users.roles(request.usuario.userId) }),
   );
 
   app.post(
     '/sv/api/usuario/actualizar',
     {
-      ...secured,
+      ...acceso('sesion', [409]),
       schema: {
         tags,
-        security,
+        summary: 'Actualiza el perfil del usuario',
         body: ActualizarUsuarioInputSchema,
         response: { 200: ActualizarUsuarioResponseSchema },
       },

@@ -3,6 +3,7 @@ import {
   type ActualizarUsuarioInput,
   codigosError,
   type ErrorItem,
+  type InfoGral,
   mensajes,
   type RegistrarInput,
   rolesUsuario,
@@ -16,6 +17,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { NewUser, UserRow } from '../../platform/db/schema.js';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { SessionEndReason } from '../../platform/security/revocations.js';
 import type { LicensingService } from '../licensing/index.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { mails } from './users.mails.js';
@@ -36,8 +38,12 @@ export interface UsersDeps {
   config: Config;
   log: Logger;
   licensing: LicensingService;
-  /** Revokes every refresh token of a user (after a password change); provided by the auth module. */
-  revokeSessions?: (userId: number) => Promise<void>;
+  /**
+   * Ends every session of a user, on every instance: refresh tokens, access tokens, live STOMP
+   * sessions (modules.ts: the auth module's refresh tokens and the platform's revocation set).
+   * Blocking the account and changing its password go through it.
+   */
+  endSessions?: (userId: number, motivo: SessionEndReason) => Promise<void>;
   /** Told after a user changed time zone (automation recomputes the scheduled events' times). */
   onTimeZoneChanged?: (userId: number) => Promise<void>;
 }
@@ -125,6 +131,39 @@ export function createUsersService(deps: UsersDeps) {
     };
   }
 
+  /** GET /sv/perfil/traerInfoGral: the profile, the licence summary and the trials still offered. */
+  async function infoGral(userId: number): Promise<Omit<InfoGral, 'status'> | null> {
+    const usuario = await sessionUser(userId);
+    if (!usuario) return null;
+    const { idPlan, pruebasDisponibles } = await licensing.planSummary(userId);
+    const token = usuario.token;
+    const day = 86_400_000;
+    return {
+      usuario,
+      licencia:
+        token && idPlan !== null
+          ? {
+              idPlan,
+              nombrePlan: token.nombrePlan,
+              tipoSuscripcion: token.tipoSuscripcion,
+              esGratuito: token.esGratuito,
+              fechaDesde: token.fechaDesde,
+              fechaHasta: token.fechaHasta,
+              diasRestantes:
+                token.fechaHasta === null
+                  ? null
+                  : Math.max(0, Math.floor((token.fechaHasta - Date.now()) / day)),
+              cancelacionSolicitada: token.cancelacionSolicitada,
+              equipos: { usados: token.cantEquiposAsignados, limite: token.cantidadDispositivos },
+              sensores: { usados: token.cantSensoresAsignados, limite: token.cantidadSensores },
+              usuarios: { usados: token.cantUsuariosAsignados, limite: token.cantidadUsuarios },
+            }
+          : null,
+      pruebasDisponibles: usuario.tieneUsuarioPadre ? [] : pruebasDisponibles,
+      puedeContratar: !usuario.tieneUsuarioPadre,
+    };
+  }
+
   async function sendActivationLink(user: UserRow, origin: string): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     await repo.insertActivationLink(db, {
@@ -138,7 +177,7 @@ export function createUsersService(deps: UsersDeps) {
 
   async function setPassword(userId: number, password: string): Promise<void> {
     await repo.update(db, userId, { password_hash: await hashPassword(password) });
-    await deps.revokeSessions?.(userId);
+    await deps.endSessions?.(userId, 'password');
   }
 
   /** A free unique username derived from `base` (Google sign-up). */
@@ -191,6 +230,7 @@ export function createUsersService(deps: UsersDeps) {
 
   return {
     sessionUser,
+    infoGral,
 
     /** Blocked by an admin: no login and no refreshed session. */
     async isBlocked(userId: number): Promise<boolean> {
@@ -218,12 +258,12 @@ export function createUsersService(deps: UsersDeps) {
       }));
     },
 
-    /** Blocks or unblocks an account; blocking ends every session at once. */
+    /** Blocks or unblocks an account; blocking ends every session at once, on every instance. */
     async setBlocked(userId: number, bloqueado: boolean): Promise<void> {
       const user = await repo.byId(db, userId);
       if (!user) throw notFound(mensajes.adminUsuarioInexistente);
       await repo.update(db, userId, { bloqueado: bloqueado ? 1 : 0 });
-      if (bloqueado) await deps.revokeSessions?.(userId);
+      if (bloqueado) await deps.endSessions?.(userId, 'bloqueo');
     },
 
     /**

@@ -273,6 +273,7 @@ describe.each(engines)('views API (%s)', (engine) => {
         { i: b, x: 6, y: 0, w: 3, h: 2 },
       ],
       md: [{ i: a, x: 0, y: 0, w: 12, h: 1 }],
+      sm: [],
       xs: [{ i: b, x: 0, y: 0, w: 12, h: 2 }],
     };
     expect((await viewsOf(f.user)).vistas[0].layouts).toEqual(expected);

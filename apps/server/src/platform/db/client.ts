@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { cacheStatements, NexoSqliteDialect } from './sqlite-dialect.js';
-import { SQLite } from './sqlite-driver.js';
+import { SQLite, type SqliteDatabase } from './sqlite-driver.js';
 
 // node-postgres returns int8 (bigint, count(*)) as strings by default. Epoch milliseconds and
 // ids fit in a JS number, so parse them as numbers on the way out.
@@ -29,6 +29,9 @@ export interface DbOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/** The better-sqlite3 database behind a Kysely instance made by createDb (or handed to a rawSqliteTransaction callback). */
+const sqliteHandles = new WeakMap<Db, SqliteDatabase>();
+
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -51,5 +54,41 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cacheStatements(sqlite);
-  return new Kysely<Database>({ dialect: new NexoSqliteDialect(sqlite) });
+  const db = new Kysely<Database>({ dialect: new NexoSqliteDialect(sqlite) });
+  sqliteHandles.set(db, sqlite);
+  return db;
+}
+
+/**
+ * The raw SQLite database for hand-built prepared statements on hot paths (the ingest batch), or
+ * undefined on PostgreSQL and inside Kysely transactions. Use it only within rawSqliteTransaction,
+ * which holds the connection: a statement run outside it could land inside another caller's
+ * transaction.
+ */
+export function sqliteOf(db: Db): SqliteDatabase | undefined {
+  return sqliteHandles.get(db);
+}
+
+/**
+ * SQLite: runs `work` in one transaction on the single connection, taken through Kysely's driver
+ * (its FIFO lock), so nothing else runs in between. `trx` is Kysely bound to that connection, and
+ * `sqliteOf(trx)` is the raw database: the batch's statements are prepared once and run without
+ * the query builder, and a caller's Kysely writes join the same transaction.
+ */
+export function rawSqliteTransaction(
+  db: Db,
+  sqlite: SqliteDatabase,
+  work: (trx: Db) => Promise<void> | void,
+): Promise<void> {
+  return db.connection().execute(async (conn) => {
+    sqliteHandles.set(conn, sqlite);
+    sqlite.prepare('begin').run();
+    try {
+      await work(conn);
+      sqlite.prepare('commit').run();
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.prepare('rollback').run();
+      throw error;
+    }
+  });
 }

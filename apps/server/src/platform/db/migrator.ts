@@ -13,6 +13,10 @@ import * as m0016 from './migrations/0016_automation.js';
 import * as m0017 from './migrations/0017_events_programs.js';
 import * as m0018 from './migrations/0018_shop.js';
 import * as m0019 from './migrations/0019_admin.js';
+import * as m0021 from './migrations/0021_api_tokens.js';
+import * as m0022 from './migrations/0022_shop_checkout.js';
+import * as m0023 from './migrations/0023_claim_codes.js';
+import * as m0024 from './migrations/0024_firmware.js';
 
 /**
  * Migrations are imported statically (not read from disk) so the same list works from
@@ -33,6 +37,10 @@ export const migrations: Record<string, Migration> = {
   '0017_events_programs': m0017,
   '0018_shop': m0018,
   '0019_admin': m0019,
+  '0021_api_tokens': m0021,
+  '0022_shop_checkout': m0022,
+  '0023_claim_codes': m0023,
+  '0024_firmware': m0024,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -53,10 +61,27 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
     provider: new StaticProvider(),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely looks for its tables by listing every table of every schema in the database; a schema
+  // dropped during that listing (another process's, e.g. parallel test schemas) fails it (3F000,
+  // 42P01, 42703…) before any migration ran: then it answers an error without results. Nothing was
+  // migrated, so it is asked again. A failed migration answers its results and is not retried.
+  for (
+    let attempt = 1;
+    attempt < 8 && isBeforeMigrations(migrationTableSchema !== undefined, error, results);
+    attempt++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 50));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
     throw new Error(`No se pudo migrar la base de datos: ${reason}`, { cause: error });
   }
+}
+
+/** A failure on PostgreSQL before any migration ran (Kysely's checks of its own tables). */
+function isBeforeMigrations(postgres: boolean, error: unknown, results: unknown): boolean {
+  return postgres && error !== undefined && results === undefined;
 }

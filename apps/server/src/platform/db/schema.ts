@@ -72,6 +72,33 @@ export interface ActivationLinksTable {
 }
 
 /** Refresh tokens are stored hashed; a family shares one login, and reuse of a rotated one revokes the family. */
+/** Personal API tokens (auth module): the secret's SHA-256, never the secret. */
+/** One single-use claim code per inventory device (migration 0023). */
+export interface DeviceClaimCodesTable {
+  device_id: number;
+  /** Normalized: 12 characters of CLAIM_ALPHABET, without dashes. */
+  codigo: string;
+  created_at: EpochMs;
+  claimed_by: number | null;
+  claimed_at: EpochMs | null;
+}
+
+export interface ApiTokensTable {
+  id: Id;
+  user_id: number;
+  nombre: string;
+  token_hash: string;
+  /** The first characters after `nexo_pat_`, shown to tell tokens apart. */
+  inicio: string;
+  /** Scopes, comma separated (lectura, comandos, gestion). */
+  alcances: string;
+  created_at: EpochMs;
+  expires_at: EpochMs | null;
+  last_used_at: EpochMs | null;
+  last_ip: string | null;
+  revoked_at: EpochMs | null;
+}
+
 export interface RefreshTokensTable {
   id: Id;
   user_id: number;
@@ -506,7 +533,34 @@ export interface PurchasesTable {
   /** The MercadoPago subscription (preapproval) that renews a licence paid by card every period. */
   ref_mp_suscripcion: string | null;
   numero_seguimiento: string | null;
+  /** An unpaid product purchase gives its stock back at this time (null: nothing held). */
+  reservada_hasta: EpochMs | null;
   created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** The shop's settings, one row (id 1): payment details and the unpaid-order rules. */
+export interface ShopSettingsTable {
+  id: number;
+  transferencia_titular: string | null;
+  transferencia_banco: string | null;
+  transferencia_cbu: string | null;
+  transferencia_alias: string | null;
+  transferencia_iban: string | null;
+  transferencia_swift: string | null;
+  transferencia_cuit: string | null;
+  local_direccion: string | null;
+  local_horario: string | null;
+  reserva_horas: number;
+  max_compras_impagas: number;
+  updated_at: EpochMs;
+}
+
+/** A logged-in user's cart line. */
+export interface CartItemsTable {
+  user_id: number;
+  product_id: number;
+  cantidad: number;
   updated_at: EpochMs;
 }
 
@@ -566,6 +620,64 @@ export interface AuditLogTable {
   created_at: EpochMs;
 }
 
+/** Firmware over the air (modules/firmware, migration 0024). */
+export interface FirmwarePackagesTable {
+  id: Id;
+  owner_id: number;
+  titulo: string;
+  version: string;
+  tipo_equipo_id: number;
+  notas: string | null;
+  archivo: string;
+  tamano: Generated<number>;
+  sha256: Generated<string>;
+  inventario: Generated<Bool>;
+  /** 'db' (firmware_chunks) or 'dir' (FIRMWARE_DIR). */
+  almacen: string;
+  listo: Generated<Bool>;
+  created_at: EpochMs;
+}
+
+export interface FirmwareChunksTable {
+  package_id: number;
+  seq: number;
+  data: Buffer;
+}
+
+export interface FirmwareRolloutsTable {
+  id: Id;
+  owner_id: number;
+  package_id: number;
+  destino_tipo: string;
+  destino_id: number;
+  destino_nombre: string;
+  estado: string;
+  ritmo: number;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface FirmwareUpdatesTable {
+  id: Id;
+  rollout_id: number;
+  package_id: number;
+  device_id: number;
+  estado: string;
+  progreso: number | null;
+  motivo: string | null;
+  intentos: Generated<number>;
+  notified_at: EpochMs | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface FirmwareDeviceVersionsTable {
+  device_id: number;
+  titulo: string | null;
+  version: string;
+  reported_at: EpochMs;
+}
+
 export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
@@ -574,10 +686,17 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   activation_links: ActivationLinksTable;
   refresh_tokens: RefreshTokensTable;
+  api_tokens: ApiTokensTable;
+  device_claim_codes: DeviceClaimCodesTable;
   subscription_types: SubscriptionTypesTable;
   plans: PlansTable;
   subscription_tokens: SubscriptionTokensTable;
   device_types: DeviceTypesTable;
+  firmware_packages: FirmwarePackagesTable;
+  firmware_chunks: FirmwareChunksTable;
+  firmware_rollouts: FirmwareRolloutsTable;
+  firmware_updates: FirmwareUpdatesTable;
+  firmware_device_versions: FirmwareDeviceVersionsTable;
   folders: FoldersTable;
   devices: DevicesTable;
   device_users: DeviceUsersTable;
@@ -611,6 +730,8 @@ export interface Database {
   product_categories: ProductCategoriesTable;
   products: ProductsTable;
   purchases: PurchasesTable;
+  shop_settings: ShopSettingsTable;
+  cart_items: CartItemsTable;
   purchase_items: PurchaseItemsTable;
   purchase_payments: PurchasePaymentsTable;
   purchase_logs: PurchaseLogsTable;

@@ -114,12 +114,19 @@ export function createAttemptLimiter(
      * for the failure that reached a limit (of the subject or of the IP): with a shared Redis store
      * that happens once across instances, so a caller can log the block once per window.
      */
-    async recordFailure(subject: string, ip: string): Promise<{ blockedNow: boolean; failures: number }> {
+    async recordFailure(
+      subject: string,
+      ip: string,
+    ): Promise<{ blockedNow: boolean; failures: number; ipFailures: number }> {
       const [bySubject, byIp] = await Promise.all([
         store.increment(subjectKey(subject), rule.windowSeconds),
         store.increment(ipKey(ip), rule.windowSeconds),
       ]);
-      return { blockedNow: bySubject === rule.maxAttempts || byIp === perIp, failures: bySubject };
+      return {
+        blockedNow: bySubject === rule.maxAttempts || byIp === perIp,
+        failures: bySubject,
+        ipFailures: byIp,
+      };
     },
     async recordSuccess(subject: string): Promise<void> {
       await store.reset(subjectKey(subject));
@@ -130,9 +137,10 @@ export function createAttemptLimiter(
 export type AttemptLimiter = ReturnType<typeof createAttemptLimiter>;
 
 /**
- * Login (OWASP ASVS V2.2.1): failures count per (username, IP) and per IP, never per username
- * alone, so nobody can lock the owner out from another address; a spray over many usernames from
- * one IP still stops at maxAttemptsPerIp. Usernames are counted without case or surrounding spaces.
+ * Login (OWASP ASVS V2.2.1): failures count per (subject, IP) and per IP, never per subject alone,
+ * so nobody can lock the owner out from another address; a spray over many names from one IP still
+ * stops at maxAttemptsPerIp. The subject is the account (the auth service resolves whatever was
+ * typed), or an unknown name, counted without case or surrounding spaces.
  * The n-th consecutive failure of a pair is answered after min(2^(n-1)·delayBaseMs, delayMaxMs).
  */
 export function createLoginLimiter(
@@ -146,20 +154,20 @@ export function createLoginLimiter(
   },
 ) {
   const limiter = createAttemptLimiter(store, rule, 'login');
-  const pair = (username: string, ip: string) => `${username.trim().toLowerCase()}@${ip}`;
+  const pair = (subject: string, ip: string) => `${subject.trim().toLowerCase()}@${ip}`;
   return {
-    isBlocked: (username: string, ip: string) => limiter.isBlocked(pair(username, ip), ip),
+    isBlocked: (subject: string, ip: string) => limiter.isBlocked(pair(subject, ip), ip),
     /** Counts the failure and returns how long to hold the answer back, in milliseconds. */
-    async recordFailure(username: string, ip: string): Promise<number> {
-      const { failures } = await limiter.recordFailure(pair(username, ip), ip);
-      return loginDelayMs(failures, rule);
+    async recordFailure(subject: string, ip: string): Promise<number> {
+      const { failures } = await limiter.recordFailure(pair(subject, ip), ip);
+      return failureDelayMs(failures, rule);
     },
-    recordSuccess: (username: string, ip: string) => limiter.recordSuccess(pair(username, ip)),
+    recordSuccess: (subject: string, ip: string) => limiter.recordSuccess(pair(subject, ip)),
   };
 }
 
 /** min(2^(n-1)·base, max) for the n-th consecutive failure (n ≥ 1). */
-export function loginDelayMs(failures: number, rule: { delayBaseMs: number; delayMaxMs: number }): number {
+export function failureDelayMs(failures: number, rule: { delayBaseMs: number; delayMaxMs: number }): number {
   if (failures < 1 || rule.delayBaseMs === 0) return 0;
   return Math.min(rule.delayBaseMs * 2 ** Math.min(failures - 1, 30), rule.delayMaxMs);
 }

@@ -116,6 +116,9 @@ describe.each(engines)('durable scheduler (%s)', (engine) => {
       const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s ?? '';
       second = createDb({ databaseUrl: process.env.TEST_DATABASE_URL ?? '', pgSchema: schema, poolSize: 4 });
       extra.push(second);
+      // Connected before the race: a claim is a few milliseconds, less than opening a connection
+      // on a busy machine, so a cold pool could find every row already taken.
+      await sql`select 1`.execute(second);
     }
     const clock = manualClock();
     const runs = new Map<number, number>();

@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { engineOf } from '../db/dialect.js';
 
+/** Jobs run back to back for at most this long before the scheduler yields to the event loop. */
+const YIELD_MS = 4;
+
 /** A due timer as its handler sees it. */
 export interface DueJob {
   id: number;
@@ -23,6 +26,11 @@ export interface DueJob {
  */
 export interface JobKind {
   run(job: DueJob): Promise<void>;
+  /**
+   * Called once per claim with this kind's jobs, before `recurring` and `run` of any of them: a
+   * kind reads what its jobs need in one query per claim instead of one per job.
+   */
+  prepare?: (jobs: readonly DueJob[]) => Promise<void>;
   recurring?: (job: DueJob, now: number) => Promise<number | null> | number | null;
 }
 
@@ -46,7 +54,8 @@ export interface SchedulerOptions {
 
 /**
  * The durable scheduler: every timer is a row of `scheduled_jobs` (unique per kind and ref), so a
- * restart loses none. Each instance polls; a row is claimed with a lease (on PostgreSQL through
+ * restart loses none. Each instance polls, and wakes at the time of a row due before its next poll
+ * (an in-memory hint: losing it costs only the wait for the poll); a row is claimed with a lease (on PostgreSQL through
  * `FOR UPDATE SKIP LOCKED`, so two instances never claim the same row), and finishing it is
  * conditional on that lease, so a row rescheduled or cancelled meanwhile is left as it is now.
  *
@@ -66,6 +75,9 @@ export function createScheduler(options: SchedulerOptions) {
   const postgres = engineOf(db) === 'postgres';
   let claims = 0;
   let timer: NodeJS.Timeout | undefined;
+  /** A pass set for the next due time inside the poll window, so a job does not wait for the poll. */
+  let wake: NodeJS.Timeout | undefined;
+  let wakeAt = Number.POSITIVE_INFINITY;
   let running: Promise<number> | undefined;
   let rerun = false;
   let stopped = true;
@@ -106,34 +118,65 @@ export function createScheduler(options: SchedulerOptions) {
     return { token, jobs };
   }
 
-  async function runJob(job: DueJob, token: string, attempt: () => Promise<number>): Promise<void> {
-    const kind = kinds.get(job.kind);
-    if (!kind) return;
+  /**
+   * Recurring jobs of a claim: every next time is computed, then stored in one transaction (one
+   * UPDATE with CASE and one DELETE per claim, each conditional on the lease), before any handler
+   * runs: at most once per occurrence, as before. Answers the claimed ids still leased to us.
+   */
+  async function reschedule(token: string, jobs: readonly DueJob[], at: number): Promise<Set<number>> {
+    const moved: { id: number; next: number }[] = [];
+    const ended: number[] = [];
+    for (const job of jobs) {
+      const kind = kinds.get(job.kind);
+      if (!kind?.recurring) continue;
+      let next: number | null;
+      try {
+        next = await kind.recurring(job, at);
+      } catch (error) {
+        // Left leased: it is claimed again after the lease, the claim's other jobs go on.
+        log.error({ err: error, kind: job.kind, refId: job.refId }, 'un trabajo programado falló');
+        continue;
+      }
+      if (next === null) ended.push(job.id);
+      else moved.push({ id: job.id, next });
+    }
+    const kept = new Set<number>();
+    if (moved.length === 0 && ended.length === 0) return kept;
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < moved.length; i += batchSize) {
+        const part = moved.slice(i, i + batchSize);
+        const cases = sql.join(
+          part.map((m) => sql`when ${m.id} then cast(${m.next} as bigint)`),
+          sql` `,
+        );
+        const result = await sql<{ id: number }>`
+          update scheduled_jobs
+             set due_at = case id ${cases} end, lease_until = null, lease_owner = null, attempts = 0
+           where lease_owner = ${token} and id in (${sql.join(part.map((m) => m.id))})
+          returning id`.execute(trx);
+        for (const row of result.rows) kept.add(Number(row.id));
+      }
+      for (let i = 0; i < ended.length; i += batchSize) {
+        const part = ended.slice(i, i + batchSize);
+        const result = await sql<{ id: number }>`
+          delete from scheduled_jobs where lease_owner = ${token} and id in (${sql.join(part)})
+          returning id`.execute(trx);
+        for (const row of result.rows) kept.add(Number(row.id));
+      }
+    });
+    return kept;
+  }
+
+  /**
+   * Runs one job's handler. A recurring one was rescheduled already; a one-shot one that succeeds
+   * is added to `done` (its row goes with the claim's others in one DELETE).
+   */
+  async function runJob(job: DueJob, kind: JobKind, token: string, done: number[]): Promise<void> {
     const started = now();
     lateness.push(started - job.dueAt);
     options.onStart?.(job.kind, started - job.dueAt);
     if (lateness.length > 100_000) lateness.splice(0, lateness.length - 100_000);
     if (kind.recurring) {
-      const next = await kind.recurring(job, started);
-      let kept: boolean;
-      if (next === null) {
-        const result = await db
-          .deleteFrom('scheduled_jobs')
-          .where('id', '=', job.id)
-          .where('lease_owner', '=', token)
-          .executeTakeFirst();
-        kept = Number(result.numDeletedRows) > 0;
-      } else {
-        const result = await db
-          .updateTable('scheduled_jobs')
-          .set({ due_at: next, lease_until: null, lease_owner: null, attempts: 0 })
-          .where('id', '=', job.id)
-          .where('lease_owner', '=', token)
-          .executeTakeFirst();
-        kept = Number(result.numUpdatedRows) > 0;
-      }
-      // Changed since the claim (edited, disabled, deleted): this occurrence is not run.
-      if (!kept) return;
       try {
         await kind.run(job);
       } catch (error) {
@@ -143,13 +186,14 @@ export function createScheduler(options: SchedulerOptions) {
     }
     try {
       await kind.run(job);
-      await db
-        .deleteFrom('scheduled_jobs')
-        .where('id', '=', job.id)
-        .where('lease_owner', '=', token)
-        .execute();
+      done.push(job.id);
     } catch (error) {
-      const attempts = await attempt();
+      const row = await db
+        .selectFrom('scheduled_jobs')
+        .select('attempts')
+        .where('id', '=', job.id)
+        .executeTakeFirst();
+      const attempts = Number(row?.attempts ?? maxAttempts);
       if (attempts >= maxAttempts) {
         log.error(
           { err: error, kind: job.kind, refId: job.refId, attempts },
@@ -180,27 +224,104 @@ export function createScheduler(options: SchedulerOptions) {
   async function runDue(): Promise<number> {
     let ran = 0;
     for (;;) {
-      const { token, jobs } = await claim(now());
+      const at = now();
+      const { token, jobs } = await claim(at);
+      // Each kind reads what its jobs need once per claim, then the recurring ones are moved on.
+      const byKind = new Map<string, DueJob[]>();
+      for (const job of jobs) {
+        const list = byKind.get(job.kind) ?? [];
+        list.push(job);
+        byKind.set(job.kind, list);
+      }
+      for (const [name, list] of byKind) await kinds.get(name)?.prepare?.(list);
+      const kept = await reschedule(token, jobs, at);
+      const done: number[] = [];
+      let lastYield = performance.now();
       // A few jobs at a time: their database round trips and commands overlap.
       let nextIndex = 0;
       const worker = async () => {
         for (let job = jobs[nextIndex++]; job; job = jobs[nextIndex++]) {
-          const current = job;
-          await runJob(current, token, async () => {
-            const row = await db
-              .selectFrom('scheduled_jobs')
-              .select('attempts')
-              .where('id', '=', current.id)
-              .executeTakeFirst();
-            return Number(row?.attempts ?? maxAttempts);
-          });
+          const kind = kinds.get(job.kind);
+          // A recurring row changed since the claim (edited, disabled, deleted): not run.
+          if (!kind || (kind.recurring && !kept.has(job.id))) continue;
+          await runJob(job, kind, token, done);
           ran++;
-          // Let ingest and requests through between jobs (the SQLite driver answers synchronously).
-          await new Promise((resolve) => setImmediate(resolve));
+          // Let ingest and requests through every few milliseconds (the SQLite driver answers
+          // synchronously, so a run of jobs would otherwise hold the loop).
+          if (performance.now() - lastYield >= YIELD_MS) {
+            lastYield = performance.now();
+            await new Promise((resolve) => setImmediate(resolve));
+          }
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+      // One-shot jobs that succeeded: their rows go together, still conditional on the lease.
+      for (let i = 0; i < done.length; i += batchSize) {
+        await db
+          .deleteFrom('scheduled_jobs')
+          .where('id', 'in', done.slice(i, i + batchSize))
+          .where('lease_owner', '=', token)
+          .execute();
+      }
       if (jobs.length < batchSize) return ran;
+    }
+  }
+
+  /** Holds the single pass slot while `pass` runs; a kick meanwhile reruns after it. */
+  function occupy(pass: Promise<number>): Promise<number> {
+    const slot = pass
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'el planificador no pudo revisar los trabajos pendientes');
+        return 0;
+      })
+      .finally(() => {
+        if (running === slot) running = undefined;
+        if (rerun && !stopped) {
+          rerun = false;
+          runSoon();
+        } else if (!stopped) {
+          void planWake();
+        }
+      });
+    running = slot;
+    return slot;
+  }
+
+  /** Runs a pass at `at` (now or later), unless one is already set for an earlier time. */
+  function wakeAtTime(at: number): void {
+    if (stopped || at >= wakeAt) return;
+    if (wake) clearTimeout(wake);
+    wakeAt = at;
+    wake = setTimeout(
+      () => {
+        wake = undefined;
+        wakeAt = Number.POSITIVE_INFINITY;
+        runSoon();
+      },
+      Math.max(0, at - now()),
+    );
+    wake.unref();
+  }
+
+  /**
+   * After a pass: the next free job due before the next poll gets a pass of its own at its time.
+   * The poll alone made a job wait up to `pollMs` (half of it on average) before it was claimed.
+   */
+  async function planWake(): Promise<void> {
+    const names = [...kinds.keys()];
+    if (names.length === 0) return;
+    const at = now();
+    try {
+      const row = await db
+        .selectFrom('scheduled_jobs')
+        .select((eb) => eb.fn.min('due_at').as('next'))
+        .where('due_at', '<', at + pollMs)
+        .where('kind', 'in', names)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .executeTakeFirst();
+      if (row?.next !== null && row?.next !== undefined) wakeAtTime(Math.max(Number(row.next), at + 1));
+    } catch (error) {
+      log.warn({ err: error }, 'el planificador no pudo calcular el próximo trabajo');
     }
   }
 
@@ -210,18 +331,18 @@ export function createScheduler(options: SchedulerOptions) {
       rerun = true;
       return;
     }
-    running = runDue()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'el planificador no pudo revisar los trabajos pendientes');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (rerun) {
-          rerun = false;
-          runSoon();
-        }
-      });
+    void occupy(runDue());
+  }
+
+  /**
+   * One pass on demand, after any pass already under way: what that pass claimed is finished when
+   * this one looks, so a caller never misses a job the background pass took first.
+   */
+  async function runDueNow(): Promise<number> {
+    while (running) await running;
+    const pass = runDue();
+    void occupy(pass);
+    return pass;
   }
 
   return {
@@ -241,7 +362,7 @@ export function createScheduler(options: SchedulerOptions) {
             .doUpdateSet({ due_at: dueAt, payload, lease_until: null, lease_owner: null, attempts: 0 }),
         )
         .execute();
-      if (dueAt <= now() + pollMs) setImmediate(runSoon);
+      if (dueAt <= now() + pollMs) wakeAtTime(dueAt);
     },
 
     async cancel(executor: Db, kind: string, refId: number): Promise<void> {
@@ -262,7 +383,7 @@ export function createScheduler(options: SchedulerOptions) {
       return row ? Number(row.due_at) : null;
     },
 
-    runDue,
+    runDue: runDueNow,
     kick: runSoon,
     lateness,
 
@@ -278,6 +399,9 @@ export function createScheduler(options: SchedulerOptions) {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
+      if (wake) clearTimeout(wake);
+      wake = undefined;
+      wakeAt = Number.POSITIVE_INFINITY;
       await running;
     },
   };

@@ -62,6 +62,7 @@ export function AppLayout() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pb: 10 }}>
         <Toolbar />
         <Box sx={{ pt: { xs: 2, md: 3 } }}>
+          <PushPermissionBanner />
           <FavoritesBar />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
@@ -71,7 +72,6 @@ export function AppLayout() {
       <SupportBubble />
       <SupportChatHost />
       <UpdatePrompt />
-      <PushPermissionBanner />
     </Box>
   );
 }

@@ -7,15 +7,26 @@ import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
 import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
 import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
+import KeyRoundedIcon from '@mui/icons-material/KeyRounded';
 import MemoryRoundedIcon from '@mui/icons-material/MemoryRounded';
 import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsActiveRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import RouterRoundedIcon from '@mui/icons-material/RouterRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
+import SystemUpdateAltRoundedIcon from '@mui/icons-material/SystemUpdateAltRounded';
 import ViewQuiltRoundedIcon from '@mui/icons-material/ViewQuiltRounded';
 import WorkspacePremiumRoundedIcon from '@mui/icons-material/WorkspacePremiumRounded';
-import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Collapse,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useMenuViews } from '../../features/views';
 import { SideMenuItem, type SideMenuLink } from './SideMenuItem';
@@ -35,12 +46,14 @@ const homeLinks: SideMenuLink[] = [
   { to: '/home/misProgramas', label: 'Mis Programas', icon: <EventRepeatRoundedIcon /> },
   { to: '/home/misAcciones', label: 'Mis Acciones', icon: <BoltRoundedIcon /> },
   { to: '/home/misEventos', label: 'Mis Eventos', icon: <NotificationsActiveRoundedIcon /> },
+  { to: '/home/firmware', label: 'Firmware', icon: <SystemUpdateAltRoundedIcon /> },
 ];
 
 const profileLinks: SideMenuLink[] = [
   { to: '/perfil/misDatos', label: 'Mis datos', icon: <AccountCircleRoundedIcon /> },
   { to: '/perfil/usuarios', label: 'Mis usuarios', icon: <GroupRoundedIcon /> },
   { to: '/perfil/misConsultas', label: 'Mis consultas', icon: <SupportAgentRoundedIcon /> },
+  { to: '/perfil/tokens', label: 'Tokens de API', icon: <KeyRoundedIcon /> },
 ];
 
 const shopLinks: SideMenuLink[] = [
@@ -68,7 +81,7 @@ function CollapsibleGroup({
 }) {
   const [open, setOpen] = useState(true);
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={open}>
         <ListItemIcon>{icon}</ListItemIcon>
         <ListItemText
@@ -80,7 +93,7 @@ function CollapsibleGroup({
       <Collapse in={open} timeout="auto" unmountOnExit>
         <List disablePadding>{children}</List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -88,56 +101,62 @@ function HomeMenu({ onNavigate }: { onNavigate: () => void }) {
   const devices = useMenuDevices();
   const views = useMenuViews();
   return (
-    <List component="nav" aria-label="Menú principal">
-      <CollapsibleGroup label="Equipos" icon={<RouterRoundedIcon />}>
-        <SideMenuItem
-          to="/home/misEquipos"
-          label="Mis Equipos"
-          icon={<DashboardRoundedIcon />}
-          nested
-          onNavigate={onNavigate}
-        />
-        {devices.map((device) => (
+    <Box component="nav" aria-label="Menú principal">
+      <List>
+        <CollapsibleGroup label="Equipos" icon={<RouterRoundedIcon />}>
           <SideMenuItem
-            key={device.id}
-            to={`/home/listaEquipo?id=${device.id}`}
-            label={device.nombre}
-            icon={<MemoryRoundedIcon fontSize="small" />}
+            to="/home/misEquipos"
+            label="Mis Equipos"
+            icon={<DashboardRoundedIcon />}
             nested
             onNavigate={onNavigate}
           />
-        ))}
-      </CollapsibleGroup>
-      <CollapsibleGroup label="Vistas" icon={<SpaceDashboardRoundedIcon />}>
-        <SideMenuItem
-          to="/home/misVistas"
-          label="Mis Vistas"
-          icon={<DevicesOtherRoundedIcon />}
-          nested
-          onNavigate={onNavigate}
-        />
-        {views.map((view) => (
+          {devices.map((device) => (
+            <SideMenuItem
+              key={device.id}
+              to={`/home/listaEquipo?id=${device.id}`}
+              label={device.nombre}
+              icon={<MemoryRoundedIcon fontSize="small" />}
+              nested
+              onNavigate={onNavigate}
+            />
+          ))}
+        </CollapsibleGroup>
+        <CollapsibleGroup label="Vistas" icon={<SpaceDashboardRoundedIcon />}>
           <SideMenuItem
-            key={view.id}
-            to={`/home/listaVista?id=${view.id}`}
-            label={view.nombre}
-            icon={<ViewQuiltRoundedIcon fontSize="small" />}
+            to="/home/misVistas"
+            label="Mis Vistas"
+            icon={<DevicesOtherRoundedIcon />}
             nested
             onNavigate={onNavigate}
           />
+          {views.map((view) => (
+            <SideMenuItem
+              key={view.id}
+              to={`/home/listaVista?id=${view.id}`}
+              label={view.nombre}
+              icon={<ViewQuiltRoundedIcon fontSize="small" />}
+              nested
+              onNavigate={onNavigate}
+            />
+          ))}
+        </CollapsibleGroup>
+        {homeLinks.map((link) => (
+          <SideMenuItem key={link.to} {...link} onNavigate={onNavigate} />
         ))}
-      </CollapsibleGroup>
-      {homeLinks.map((link) => (
-        <SideMenuItem key={link.to} {...link} onNavigate={onNavigate} />
-      ))}
-    </List>
+      </List>
+    </Box>
   );
 }
 
 /** The side menu of the current area (/home, /perfil, /tienda or /admin). */
 export function SideMenu({ section, onNavigate }: { section: MenuSection; onNavigate: () => void }) {
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box
+      component="aside"
+      aria-label="Menú lateral"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       <Box sx={{ flex: 1, overflowY: 'auto', py: 1 }}>
         {section === 'home' && <HomeMenu onNavigate={onNavigate} />}
         {section === 'perfil' && (

@@ -1,4 +1,4 @@
-import { ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 
@@ -20,19 +20,24 @@ export function SideMenuItem({ to, label, icon, nested = false, onNavigate }: Si
   const [path, query] = to.split('?');
   const selected = location.pathname === path && (query === undefined || location.search === `?${query}`);
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={to}
-      selected={selected}
-      onClick={onNavigate}
-      sx={{ pl: nested ? 4 : 2 }}
-    >
-      {icon && <ListItemIcon>{icon}</ListItemIcon>}
-      <ListItemText
-        primary={label}
-        slotProps={{ primary: { noWrap: true, variant: 'body2', sx: { fontWeight: selected ? 650 : 500 } } }}
-        inset={!icon && !nested}
-      />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={to}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={{ pl: nested ? 4 : 2 }}
+      >
+        {icon && <ListItemIcon>{icon}</ListItemIcon>}
+        <ListItemText
+          primary={label}
+          slotProps={{
+            primary: { noWrap: true, variant: 'body2', sx: { fontWeight: selected ? 650 : 500 } },
+          }}
+          inset={!icon && !nested}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }

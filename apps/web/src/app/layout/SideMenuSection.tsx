@@ -1,4 +1,4 @@
-import { List, ListSubheader } from '@mui/material';
+import { Box, List, ListSubheader } from '@mui/material';
 import { SideMenuItem, type SideMenuLink } from './SideMenuItem';
 
 interface SideMenuSectionProps {
@@ -9,13 +9,15 @@ interface SideMenuSectionProps {
   onNavigate: () => void;
 }
 
-/** A titled side menu: a nav list under a subheader, one item per link. */
+/** A titled side menu: a navigation landmark holding a list under a subheader, one item per link. */
 export function SideMenuSection({ ariaLabel, title, links, onNavigate }: SideMenuSectionProps) {
   return (
-    <List component="nav" aria-label={ariaLabel} subheader={<ListSubheader>{title}</ListSubheader>}>
-      {links.map((link) => (
-        <SideMenuItem key={link.to} {...link} onNavigate={onNavigate} />
-      ))}
-    </List>
+    <Box component="nav" aria-label={ariaLabel}>
+      <List subheader={<ListSubheader>{title}</ListSubheader>}>
+        {links.map((link) => (
+          <SideMenuItem key={link.to} {...link} onNavigate={onNavigate} />
+        ))}
+      </List>
+    </Box>
   );
 }

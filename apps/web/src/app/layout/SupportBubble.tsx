@@ -13,6 +13,7 @@ export function SupportBubble() {
           color="primary"
           size="medium"
           aria-label="Soporte"
+          data-testid="burbuja-soporte"
           onClick={(event) => setAnchor(event.currentTarget)}
           sx={{ position: 'fixed', right: 20, bottom: 20, zIndex: (theme) => theme.zIndex.speedDial }}
         >

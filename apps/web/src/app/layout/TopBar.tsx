@@ -65,11 +65,11 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
         <Box
           component={RouterLink}
           to={landingPathFor(usuario)}
-          aria-label="Inicio"
           sx={{
             display: 'flex',
             alignItems: 'center',
             gap: 1,
+            position: 'relative',
             textDecoration: 'none',
             color: 'inherit',
             mr: 1,
@@ -78,11 +78,30 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           <Box
             component="img"
             src={logoUrl}
-            alt={usuario?.empresa?.nombre ?? 'Nexo'}
+            // A company's logo names the link; Nexo's is named by the word beside it.
+            alt={usuario?.empresa?.logoUrl ? (usuario.empresa.nombre ?? '') : ''}
+            // The Nexo logo is square; a company's keeps its own proportions within 140 px.
+            {...(usuario?.empresa?.logoUrl ? {} : { width: 34 })}
+            height={34}
             sx={{ height: 34, maxWidth: 140, objectFit: 'contain' }}
           />
           {!usuario?.empresa?.logoUrl && (
-            <Typography variant="h6" sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 800 }}>
+            <Typography
+              variant="h6"
+              component="span"
+              // On a phone the word is hidden from sight only: it still names the link.
+              sx={{
+                fontWeight: 800,
+                '@media (max-width: 599.95px)': {
+                  position: 'absolute',
+                  left: 0,
+                  width: '1px',
+                  height: '1px',
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                },
+              }}
+            >
               Nexo
             </Typography>
           )}
@@ -126,11 +145,11 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
         <Button
           color="inherit"
           onClick={(event) => setUserMenuAnchor(event.currentTarget)}
-          aria-label="Menú de usuario"
+          aria-label={`Menú de usuario ${usuario?.username ?? ''}`.trim()}
           aria-haspopup="menu"
           sx={{ gap: 1, pl: 0.5, pr: { xs: 0.5, sm: 1.5 }, minWidth: 0, borderRadius: 99 }}
         >
-          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}>
+          <Avatar aria-hidden sx={{ width: 32, height: 32, bgcolor: 'primary.main', fontSize: 15 }}>
             {usuario?.username.slice(0, 1).toUpperCase()}
           </Avatar>
           <Typography

@@ -6,19 +6,21 @@
 export { enviarValor } from './api/devicesApi';
 // The views feature shows the same sensors on its own grid: it reuses the device list, the
 // sensor card and its pieces, and the grid layout rules.
-export { devicesKeys, invalidateDevices, patchEquipo, useEquipo, useEquipos } from './api/devicesQueries';
-export { ConnectionBadge } from './components/ConnectionBadge';
-export { breakpointFor } from './components/DeviceDashboard';
 export {
-  completeLayouts,
-  layoutSignature,
-  normaliseLayouts,
-  resizeItem,
-} from './components/dashboardLayout';
-export { ResizeDialog } from './components/ResizeDialog';
-export { formatFecha, SensorCard } from './components/SensorCard';
+  devicesKeys,
+  invalidateDevices,
+  patchEquipo,
+  useCarpetas,
+  useEquipo,
+  useEquipos,
+  useTiposEquipo,
+} from './api/devicesQueries';
+export { ConnectionBadge } from './components/ConnectionBadge';
+export { formatFecha } from './components/SensorCard';
+export { SensorsTable } from './components/SensorsTable';
 export { SensorTypeIcon } from './components/sensorTypeIcon';
 export { applyServerErrors } from './components/serverErrors';
+export { WidgetGrid } from './components/WidgetGrid';
 export { useDeviceLive } from './hooks/useDeviceLive';
 export { deviceRoutes, publicDeviceRoutes } from './routes';
 export { SensorWidget, unidadDe } from './widgets/SensorWidget';

@@ -1,5 +1,20 @@
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { queryClient } from '../../shared/api/queryClient';
 import { useSession } from '../../shared/api/session';
+import { sessionStore } from '../../shared/api/sessionStore';
+
+/**
+ * The dashboard's device is requested as the navigation starts, in parallel with the page's code
+ * (the router runs a static loader beside `lazy`); the page finds it in the cache. Returns at once:
+ * the page never waits for the loader. The device queries are imported here, not at the top, so
+ * /login does not download them (the dashboard needs them anyway).
+ */
+function prefetchDashboard({ request }: LoaderFunctionArgs) {
+  const id = Number(new URL(request.url).searchParams.get('id'));
+  if (sessionStore.get() && Number.isSafeInteger(id) && id > 0)
+    void import('./api/devicesQueries').then(({ prefetchEquipo }) => prefetchEquipo(queryClient, id));
+  return null;
+}
 
 /**
  * Protected pages of the device area (inside the authenticated layout). They load lazily so the
@@ -12,6 +27,7 @@ export const deviceRoutes: RouteObject[] = [
   },
   {
     path: '/home/listaEquipo',
+    loader: prefetchDashboard,
     lazy: async () => ({ Component: (await import('./pages/ListaEquipoPage')).ListaEquipoPage }),
   },
 ];

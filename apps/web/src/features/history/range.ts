@@ -1,5 +1,6 @@
 import { rangosHistorial } from '@nexo/contracts';
 import { endOfDay, format, startOfDay, subHours } from 'date-fns';
+import { formatFechaHoraSegundos } from '../../shared/format/fechas';
 
 /** The range the screen shows: a quick option (24 h, 72 h, monthly) or custom dates (option 5). */
 export type Rango =
@@ -57,17 +58,7 @@ export function includesNow(rango: Rango, now = new Date()): boolean {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('es-AR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/** dd/MM/yyyy HH:mm:ss in the browser's time zone. */
+/** dd/MM/yyyy HH:mm:ss in the user's time zone. */
 export function formatLocal(ts: number): string {
-  return dateTime.format(new Date(ts)).replace(',', '');
+  return formatFechaHoraSegundos(ts);
 }

@@ -13,14 +13,12 @@ function json(status: number, body: unknown, statusText = '') {
   });
 }
 
-function login(accessToken = 'old-access', refreshToken = 'refresh-1') {
-  sessionStore.saveTokens({
-    access_token: accessToken,
-    refresh_token: refreshToken,
-    expires_in: 900,
-    usuario,
-  });
+function login(accessToken = 'old-access') {
+  sessionStore.saveTokens({ access_token: accessToken, expires_in: 900, usuario });
 }
+
+const tokenAnswer = (access_token: string) =>
+  json(200, { status: 1, access_token, token_type: 'Bearer', expires_in: 900, usuario });
 
 type FakeHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -110,6 +108,13 @@ describe('httpClient', () => {
     });
   });
 
+  it('tells a blocked user with the right password that the account is blocked', async () => {
+    fakeFetch(() => json(403, { status: 2, codigo: 403, mensaje: mensajes.usuarioBloqueado }, 'Forbidden'));
+    await expect(
+      api.post('/api/login', { username: 'a', password: 'b', captcha: 'c' }),
+    ).rejects.toMatchObject({ codigo: 403, mensaje: 'Su usuario está bloqueado. Comuníquese con soporte.' });
+  });
+
   it('does not try to refresh when the login itself answers 401', async () => {
     login();
     const calls = fakeFetch(() => json(401, { status: 2, codigo: 4, mensaje: 'no' }));
@@ -117,8 +122,8 @@ describe('httpClient', () => {
     expect(calls.filter((call) => call.url.includes('/oauth/access_token'))).toHaveLength(0);
   });
 
-  it('refreshes once for three parallel 401s and retries all of them with the new token', async () => {
-    login('old-access', 'refresh-1');
+  it('refreshes once (with the cookie) for three parallel 401s and retries all of them with the new token', async () => {
+    login('old-access');
     let releaseRefresh: () => void = () => {};
     const refreshGate = new Promise<void>((resolve) => {
       releaseRefresh = resolve;
@@ -126,14 +131,7 @@ describe('httpClient', () => {
     const calls = fakeFetch(async (url, init) => {
       if (url === '/sv/oauth/access_token') {
         await refreshGate;
-        return json(200, {
-          status: 1,
-          access_token: 'new-access',
-          refresh_token: 'refresh-2',
-          token_type: 'Bearer',
-          expires_in: 900,
-          usuario,
-        });
+        return tokenAnswer('new-access');
       }
       return bearer(init) === 'Bearer new-access'
         ? json(200, { status: 1, url })
@@ -154,11 +152,13 @@ describe('httpClient', () => {
     ]);
     const refreshCalls = calls.filter((call) => call.url === '/sv/oauth/access_token');
     expect(refreshCalls).toHaveLength(1);
-    expect(JSON.parse(String(refreshCalls[0]?.init.body))).toEqual({
-      grant_type: 'refresh_token',
-      refresh_token: 'refresh-1',
-    });
-    expect(sessionStore.get()).toMatchObject({ access_token: 'new-access', refresh_token: 'refresh-2' });
+    // The refresh token is the HttpOnly cookie the browser sends; the app never holds it.
+    expect(JSON.parse(String(refreshCalls[0]?.init.body))).toEqual({ grant_type: 'refresh_token' });
+    expect(refreshCalls[0]?.init.credentials).toBe('same-origin');
+    expect(refreshCalls[0]?.init.headers).toMatchObject({ 'x-nexo-sesion': 'cookie' });
+    expect(sessionStore.get()).toMatchObject({ access_token: 'new-access' });
+    // Only the user is written down for the next page load, never a token.
+    expect(JSON.parse(localStorage.getItem('nexo.session') ?? '{}')).toEqual({ usuario });
     const retried = calls.filter(
       (call) => call.url !== '/sv/oauth/access_token' && bearer(call.init) === 'Bearer new-access',
     );
@@ -181,5 +181,99 @@ describe('httpClient', () => {
     expect(sessionStore.get()).toBeNull();
     expect(localStorage.getItem('nexo.session')).toBeNull();
     expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session when the server cannot be reached during a refresh', async () => {
+    login();
+    const expired = vi.fn();
+    onSessionExpired(expired);
+    fakeFetch((url) => {
+      if (url === '/sv/oauth/access_token') throw new TypeError('Failed to fetch');
+      return json(401, { status: 2, codigo: 4, mensaje: mensajes.sesionExpirada });
+    });
+    await expect(api.get('/api/a')).rejects.toMatchObject({ mensaje: mensajes.sinConexionServidor });
+    expect(sessionStore.get()).not.toBeNull();
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('takes its turn with the other tabs: the refresh runs inside a Web Lock', async () => {
+    login();
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (name: string, work: () => Promise<unknown>) => {
+          held.push(name);
+          return work();
+        },
+      },
+    });
+    fakeFetch((url, init) => {
+      if (url === '/sv/oauth/access_token') return tokenAnswer('new-access');
+      return bearer(init) === 'Bearer new-access'
+        ? json(200, { status: 1 })
+        : json(401, { status: 2, codigo: 4, mensaje: mensajes.sesionExpirada });
+    });
+    await expect(api.get('/api/a')).resolves.toEqual({ status: 1 });
+    expect(held).toEqual(['nexo.refresh']);
+  });
+});
+
+describe('a reloaded page', () => {
+  /** The modules as a fresh page load evaluates them, with what localStorage holds. */
+  async function reload() {
+    vi.resetModules();
+    const client = await import('./httpClient');
+    const { sessionStore: store } = await import('./sessionStore');
+    return { ...client, store };
+  }
+
+  it('restores the session with one silent refresh that the first calls wait on', async () => {
+    localStorage.setItem('nexo.session', JSON.stringify({ usuario }));
+    const { api: client, restoreSession, store } = await reload();
+    expect(store.get()).toMatchObject({ access_token: '', usuario });
+    let releaseRefresh: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const calls = fakeFetch(async (url, init) => {
+      if (url === '/sv/oauth/access_token') {
+        await gate;
+        return tokenAnswer('restored');
+      }
+      return json(bearer(init) === 'Bearer restored' ? 200 : 401, { status: 1 });
+    });
+    const boot = restoreSession();
+    const first = client.get('/api/usuario/');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The call waits for the refresh started at boot: nothing went out without a token.
+    expect(calls.map((call) => call.url)).toEqual(['/sv/oauth/access_token']);
+    releaseRefresh();
+    await boot;
+    await expect(first).resolves.toEqual({ status: 1 });
+    expect(calls.map((call) => [call.url, bearer(call.init) ?? null])).toEqual([
+      ['/sv/oauth/access_token', null],
+      ['/sv/api/usuario/', 'Bearer restored'],
+    ]);
+  });
+
+  it('goes to the login when the cookie no longer opens a session', async () => {
+    localStorage.setItem('nexo.session', JSON.stringify({ usuario }));
+    const { restoreSession, onSessionExpired: onExpired, store } = await reload();
+    const expired = vi.fn();
+    onExpired(expired);
+    fakeFetch(() => json(401, { status: 2, codigo: 4, mensaje: mensajes.refreshInvalido }));
+    await expect(restoreSession()).rejects.toMatchObject({ codigo: codigosError.sesionExpirada });
+    expect(store.get()).toBeNull();
+    expect(localStorage.getItem('nexo.session')).toBeNull();
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a stored session asks nothing', async () => {
+    const { restoreSession, store } = await reload();
+    const calls = fakeFetch(() => json(200, {}));
+    await restoreSession();
+    expect(store.get()).toBeNull();
+    expect(calls).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { type Licencia, rolesUsuario, type UsuarioSesion } from '@nexo/contracts';
 import { useSyncExternalStore } from 'react';
-import { api } from './httpClient';
+import { api, settleRefresh } from './httpClient';
 import { type StoredSession, sessionStore } from './sessionStore';
 
+export { currentAccessToken, restoreSession } from './httpClient';
 export { SESSION_STORAGE_KEY, type StoredSession, sessionStore } from './sessionStore';
 
 /** The TanStack Query key of the session user (GET /api/usuario/), which the layout keeps fresh. */
@@ -27,12 +28,17 @@ export async function reloadSessionUser(): Promise<UsuarioSesion | null> {
   return answer.usuario ?? null;
 }
 
-/** Revokes the refresh token (best effort) and forgets the session locally. */
+/**
+ * Revokes the session of the refresh cookie and clears the cookie (best effort), then forgets the
+ * session here and in the other tabs.
+ */
 export async function logout(): Promise<void> {
-  const session = sessionStore.get();
-  if (session) {
+  if (sessionStore.get()) {
+    // A page opened at /logout restores its session first: the logout waits for that refresh, or
+    // the refresh's answer would set the rotated cookie again after the logout cleared it.
+    await settleRefresh();
     try {
-      await api.post('/api/logout', { refresh_token: session.refresh_token });
+      await api.post('/oauth/logout', {}, { auth: false });
     } catch {
       // The local session is dropped anyway; a refresh token the server still holds expires on its own.
     }

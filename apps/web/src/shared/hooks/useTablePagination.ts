@@ -17,19 +17,23 @@ export function pageSizeForScreen(height: number): number {
 
 /**
  * Pagination of a table whose page size follows the screen at first and then the user's choice,
- * kept in this browser under `key` (spec page sizes 5, 10, 25, 30, 50, 75, 100).
+ * kept in this browser under `key` (spec page sizes 5, 10, 25, 30, 50, 75, 100). Without a key
+ * the page size starts at the spec's 5 and is not remembered. `initialPageSize` replaces the
+ * screen's fit as the first size (a table the spec pages by 5).
  */
-export function useTablePagination(key: string) {
-  const storageKey = `nexo.tabla.${key}`;
+export function useTablePagination(key: string | null, initialPageSize?: number) {
+  const storageKey = key === null ? null : `nexo.tabla.${key}`;
   const [model, setModel] = useState(() => {
+    if (storageKey === null) return { page: 0, pageSize: tabla.pageSize };
     const stored = Number(globalThis.localStorage?.getItem(storageKey));
     const pageSize = (tabla.pageSizeOptions as readonly number[]).includes(stored)
       ? stored
-      : pageSizeForScreen(globalThis.innerHeight ?? 800);
+      : (initialPageSize ?? pageSizeForScreen(globalThis.innerHeight ?? 800));
     return { page: 0, pageSize };
   });
   const onChange = (next: { page: number; pageSize: number }) => {
-    if (next.pageSize !== model.pageSize) globalThis.localStorage?.setItem(storageKey, String(next.pageSize));
+    if (storageKey !== null && next.pageSize !== model.pageSize)
+      globalThis.localStorage?.setItem(storageKey, String(next.pageSize));
     setModel(next);
   };
   return [model, onChange] as const;

@@ -14,8 +14,14 @@ class FakeClient {
   receipts = new Map<string, () => void>();
   receiptOf = new Map<string, string>();
   beforeConnect: (self: FakeClient) => Promise<void>;
-  constructor(config: { beforeConnect: (self: FakeClient) => Promise<void> }) {
+  webSocketFactory: () => EventTarget & { url: string };
+  socket: (EventTarget & { url: string }) | null = null;
+  constructor(config: {
+    beforeConnect: (self: FakeClient) => Promise<void>;
+    webSocketFactory: () => EventTarget & { url: string };
+  }) {
     this.beforeConnect = config.beforeConnect;
+    this.webSocketFactory = config.webSocketFactory;
     FakeClient.instances.push(this);
   }
   activate() {}
@@ -38,7 +44,14 @@ class FakeClient {
     const receipt = this.receiptOf.get(destination);
     if (receipt) this.receipts.get(receipt)?.();
   }
+  /** The transport is created; `opens` says whether it reaches the server. */
+  createSocket(opens = true) {
+    this.socket = this.webSocketFactory();
+    if (opens) this.socket.dispatchEvent(new Event('open'));
+    return this.socket;
+  }
   async open() {
+    this.createSocket();
     await this.beforeConnect(this);
     this.connected = true;
     this.onConnect();
@@ -49,10 +62,24 @@ class FakeClient {
   }
 }
 
-const apiGet = vi.fn(async () => ({}));
+/** The http client's token source: the stored token, renewed when asked to. */
+const tokenCalls: { renew?: boolean }[] = [];
 vi.mock('@stomp/stompjs', () => ({ Client: FakeClient }));
-vi.mock('sockjs-client', () => ({ default: class {} }));
-vi.mock('../api/httpClient', () => ({ api: { get: (...args: unknown[]) => apiGet(...(args as [])) } }));
+/** The browser's WebSocket and the SockJS client: they only record the URL they were given. */
+class FakeSocket extends EventTarget {
+  constructor(readonly url: string) {
+    super();
+  }
+}
+class FakeSockJs extends FakeSocket {}
+vi.stubGlobal('WebSocket', FakeSocket);
+vi.mock('sockjs-client', () => ({ default: FakeSockJs }));
+vi.mock('../api/httpClient', () => ({
+  currentAccessToken: async (options: { renew?: boolean } = {}) => {
+    tokenCalls.push(options);
+    return options.renew ? 'token-2' : 'token-1';
+  },
+}));
 
 const { RealtimeConnection } = await import('./stompClient');
 const { sessionStore } = await import('../api/sessionStore');
@@ -60,7 +87,6 @@ const { sessionStore } = await import('../api/sessionStore');
 function login(expiresInSeconds: number) {
   sessionStore.saveTokens({
     access_token: 'token-1',
-    refresh_token: 'r',
     expires_in: expiresInSeconds,
     usuario: { id: 1 } as never,
   });
@@ -70,7 +96,7 @@ describe('RealtimeConnection', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeClient.instances = [];
-    apiGet.mockClear();
+    tokenCalls.length = 0;
     login(900);
   });
   afterEach(() => {
@@ -131,6 +157,35 @@ describe('RealtimeConnection', () => {
     await connection.stop();
   });
 
+  it("speaks to SockJS's raw WebSocket, and falls back to the SockJS client when it never opens", async () => {
+    const connection = new RealtimeConnection();
+    connection.start();
+    const first = FakeClient.instances[0];
+    const raw = first?.createSocket(false);
+    expect(raw).toBeInstanceOf(FakeSocket);
+    expect(raw).not.toBeInstanceOf(FakeSockJs);
+    expect(raw?.url).toBe(`ws://${window.location.host}/sv/stomp/websocket`);
+    first?.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(FakeClient.instances).toHaveLength(2));
+    const fallback = FakeClient.instances[1]?.createSocket();
+    expect(fallback).toBeInstanceOf(FakeSockJs);
+    expect(fallback?.url).toBe('/sv/stomp');
+    await connection.stop();
+  });
+
+  it('keeps the raw WebSocket after a drop once one has opened', async () => {
+    const connection = new RealtimeConnection();
+    connection.start();
+    await FakeClient.instances[0]?.open();
+    FakeClient.instances[0]?.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    const next = FakeClient.instances[1]?.createSocket();
+    expect(next).not.toBeInstanceOf(FakeSockJs);
+    expect(next?.url).toMatch(/\/sv\/stomp\/websocket$/);
+    await connection.stop();
+  });
+
   it('waits 1 s × the retry count between attempts', async () => {
     const connection = new RealtimeConnection();
     connection.start();
@@ -148,17 +203,19 @@ describe('RealtimeConnection', () => {
     await connection.stop();
   });
 
-  it('refreshes the token through the http client after an expired-session ERROR', async () => {
+  it('renews the token through the http client after an expired-session ERROR', async () => {
     const connection = new RealtimeConnection();
     connection.start();
     const first = FakeClient.instances[0];
     await first?.open();
-    expect(apiGet).not.toHaveBeenCalled();
+    expect(tokenCalls).toEqual([{ renew: false }]);
     first?.onStompError({ headers: { message: mensajes.sesionExpirada } });
     first?.drop();
     await vi.advanceTimersByTimeAsync(1000);
-    await FakeClient.instances[1]?.open();
-    expect(apiGet).toHaveBeenCalledWith('/api/usuario/');
+    const second = FakeClient.instances[1];
+    await second?.open();
+    expect(tokenCalls).toEqual([{ renew: false }, { renew: true }]);
+    expect(second?.connectHeaders).toEqual({ Authorization: 'Bearer token-2' });
     await connection.stop();
   });
 

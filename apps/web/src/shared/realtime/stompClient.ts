@@ -9,9 +9,7 @@ import {
   tiempos,
 } from '@nexo/contracts';
 import { Client, type IFrame, type StompSubscription } from '@stomp/stompjs';
-import SockJS from 'sockjs-client';
-import { api } from '../api/httpClient';
-import { sessionStore } from '../api/sessionStore';
+import { currentAccessToken } from '../api/httpClient';
 
 /** Hears only the events of its destination's kind (the contracts' `RealtimeEventMap`). */
 export type RealtimeListener<K extends DestinationKind = DestinationKind> = (
@@ -29,7 +27,21 @@ function carries(destination: string, event: RealtimeEvent): boolean {
 }
 
 /**
- * The tab's one STOMP connection (SockJS at /sv/stomp, spec 1 §7). It authenticates with the
+ * SockJS's raw WebSocket endpoint (`<prefix>/websocket`, served by the same SockJS server): no
+ * info request before the handshake and no SockJS client in the bundle.
+ */
+export function rawWebSocketUrl(path: string, page: string = window.location.href): string {
+  const url = new URL(`${path}/websocket`, page);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+type SockJsConstructor = new (url: string) => WebSocket;
+
+/**
+ * The tab's one STOMP connection (SockJS at /sv/stomp, spec 1 §7). It speaks to SockJS's raw
+ * WebSocket endpoint; when that WebSocket never opens in this tab (a proxy that refuses the
+ * upgrade), it loads the SockJS client and uses its transports (HTTP streaming, polling) instead. It authenticates with the
  * stored access token, refreshing it first when it has expired; it reconnects after
  * 1 s × the retry count (spec 1 §4), re-subscribes every wanted topic, and tells its
  * listeners it reconnected so they refetch what they may have missed. Each destination hands its
@@ -50,6 +62,10 @@ export class RealtimeConnection {
   private everConnected = false;
   private stopped = true;
   private forceRefresh = false;
+  /** Whether a raw WebSocket ever opened in this tab; until one does, a failed one means SockJS. */
+  private rawWebSocketOpened = false;
+  private sockJs: SockJsConstructor | null = null;
+  private usesSockJs = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   state: ConnectionState = 'desconectado';
 
@@ -171,26 +187,41 @@ export class RealtimeConnection {
     this.active.set(destination, subscription);
   }
 
-  /** A valid access token, refreshed through the http client (401 → refresh) when it has expired. */
+  /**
+   * A valid access token: the one the http client holds, after the silent restore of a reloaded
+   * page (CONNECT waits on that one refresh, started at boot), or renewed when it expired or the
+   * server ended the session (a failed renewal drops the session, as for any call).
+   */
   private async token(): Promise<string | null> {
-    const session = sessionStore.get();
-    if (!session) return null;
-    if (this.forceRefresh || session.expiresAt <= Date.now() + 5_000) {
-      this.forceRefresh = false;
-      try {
-        await api.get('/api/usuario/');
-      } catch {
-        // The http client already dropped the session if the refresh failed.
-      }
-    }
-    return sessionStore.get()?.access_token ?? null;
+    const renew = this.forceRefresh;
+    this.forceRefresh = false;
+    return currentAccessToken({ renew });
   }
 
   private connect(): void {
     if (this.stopped) return;
     this.setState('conectando');
+    const sockJs = this.sockJs;
+    if (this.usesSockJs && !sockJs) {
+      // The fallback's code loads once, when first needed.
+      import('sockjs-client').then(
+        (module) => {
+          this.sockJs = module.default as unknown as SockJsConstructor;
+          this.connect();
+        },
+        () => this.scheduleReconnect(),
+      );
+      return;
+    }
     const client = new Client({
-      webSocketFactory: () => new SockJS(this.url),
+      webSocketFactory: () => {
+        if (this.usesSockJs && sockJs) return new sockJs(this.url);
+        const socket = new WebSocket(rawWebSocketUrl(this.url));
+        socket.addEventListener('open', () => {
+          this.rawWebSocketOpened = true;
+        });
+        return socket;
+      },
       reconnectDelay: 0,
       heartbeatIncoming: 10_000,
       heartbeatOutgoing: 10_000,
@@ -220,18 +251,23 @@ export class RealtimeConnection {
     };
     client.onWebSocketClose = () => {
       if (this.client !== client || this.stopped) return;
+      if (!this.rawWebSocketOpened) this.usesSockJs = true;
       this.active.clear();
       this.confirmed.clear();
       this.setState('desconectado');
-      this.retries += 1;
-      const delay = tiempos.socketReintentoMs * this.retries;
       void client.deactivate().finally(() => {
         if (this.client !== client || this.stopped) return;
-        this.reconnectTimer = setTimeout(() => this.connect(), delay);
+        this.scheduleReconnect();
       });
     };
     this.client = client;
     client.activate();
+  }
+
+  /** The next attempt, 1 s × the number of failed attempts later (spec 1 §4). */
+  private scheduleReconnect(): void {
+    this.retries += 1;
+    this.reconnectTimer = setTimeout(() => this.connect(), tiempos.socketReintentoMs * this.retries);
   }
 }
 

@@ -84,7 +84,8 @@ export interface SubscriptionCharge {
 }
 
 export interface CardGateway {
-  readonly name: 'mercadopago' | 'sandbox';
+  /** `deshabilitado`: no credentials and no sandbox allowed (production without PAYMENTS_SANDBOX). */
+  readonly name: 'mercadopago' | 'sandbox' | 'deshabilitado';
   readonly modoPrueba: boolean;
   /** The public key the web's card form tokenizes with; null in the sandbox. */
   readonly publicKey: string | null;
@@ -120,7 +121,7 @@ export interface PaypalSubscription {
 }
 
 export interface PaypalGateway {
-  readonly name: 'paypal' | 'sandbox';
+  readonly name: 'paypal' | 'sandbox' | 'deshabilitado';
   readonly modoPrueba: boolean;
   readonly clientId: string | null;
   getSubscription(id: string): Promise<PaypalSubscription>;
@@ -140,6 +141,22 @@ export class GatewayUnavailableError extends Error {
     super(message, { cause });
     this.name = 'GatewayUnavailableError';
   }
+}
+
+/** Thrown when the provider answers that the payment or subscription asked for does not exist there. */
+export class GatewayNotFoundError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'GatewayNotFoundError';
+  }
+}
+
+/** The HTTP status a provider SDK's error carries (PayPal: statusCode; MercadoPago: status), if any. */
+export function providerStatusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as { statusCode?: unknown; status?: unknown; response?: { status?: unknown } };
+  const status = e.statusCode ?? e.status ?? e.response?.status;
+  return typeof status === 'number' ? status : null;
 }
 
 export const headerValue = (headers: Record<string, string | string[] | undefined>, name: string) => {

@@ -36,7 +36,15 @@ describe('MercadoPago adapter', () => {
         return { status: 201, body: payment };
       }
       const get = /^\/v1\/payments\/(\d+)$/.exec(request.path);
-      if (request.method === 'GET' && get?.[1]) return { body: payments.get(get[1]) };
+      if (request.method === 'GET' && get?.[1]) {
+        const found = payments.get(get[1]);
+        return found
+          ? { body: found }
+          : {
+              status: 404,
+              body: { message: 'Payment not found', error: 'not_found', status: 404, cause: [] },
+            };
+      }
       if (request.method === 'POST' && request.path.replace(/\/$/, '') === '/preapproval') {
         const body = request.body as Record<string, unknown>;
         return {
@@ -253,6 +261,21 @@ describe('MercadoPago adapter', () => {
     expect(fake.requests.find((r) => r.method === 'PUT' && r.path === '/preapproval/PRE-1')?.body).toEqual({
       status: 'paused',
     });
+  });
+
+  it('ignores a signed notification of a payment MercadoPago does not know (200, never a 5xx)', async () => {
+    const requestId = 'req-desconocido';
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/sv/ventas/webhook/mercadopago?data.id=999999&type=payment',
+      headers: {
+        'x-signature': signMercadoPago({ dataId: '999999', requestId, ts: Date.now(), secret }),
+        'x-request-id': requestId,
+      },
+      payload: { type: 'payment', data: { id: '999999' } },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect(hook.json().resultado).toBe('ignored');
   });
 
   it('maps an unreachable MercadoPago to GatewayUnavailableError', async () => {

@@ -4,7 +4,9 @@ import {
   type CardGateway,
   type CardPayment,
   type CardSubscription,
+  GatewayNotFoundError,
   GatewayUnavailableError,
+  providerStatusOf,
   type VerifiedNotification,
 } from './gateway.js';
 import { verifyMercadoPagoSignature } from './mercadopago.signature.js';
@@ -80,6 +82,9 @@ export function createMercadoPagoGateway(options: {
     try {
       return await run();
     } catch (error) {
+      // An unknown id is the caller's mistake (a 4xx here), not the provider being down.
+      if (providerStatusOf(error) === 404)
+        throw new GatewayNotFoundError(`MercadoPago no conoce el recurso de ${what}`, error);
       throw new GatewayUnavailableError(`MercadoPago no respondió a ${what}`, error);
     }
   }

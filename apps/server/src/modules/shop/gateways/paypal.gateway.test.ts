@@ -1,4 +1,4 @@
-import { estadosCompra } from '@nexo/contracts';
+import { estadosCompra, mensajes } from '@nexo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories.js';
 import { startFakeProvider } from '../../../test/fake-payment-providers.js';
@@ -104,6 +104,14 @@ describe('PayPal adapter', () => {
       subscriptionID: 'I-GOOD',
     });
     expect(noPlan.statusCode).toBe(400);
+    // A subscription PayPal does not know (PayPal answers 404): a 4xx in Spanish, not a 500 or 503.
+    const unknown = await post('/sv/api/ventas/generarCompraSuscripcionPaypal', user.auth, {
+      idSuscripcion: 4,
+      cantidadMeses: 3,
+      subscriptionID: 'I-NO-EXISTE',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().mensaje).toBe(mensajes.paypalSuscripcionInexistente);
     const good = await post('/sv/api/ventas/generarCompraSuscripcionPaypal', user.auth, {
       idSuscripcion: 4,
       cantidadMeses: 3,

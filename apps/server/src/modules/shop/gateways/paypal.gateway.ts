@@ -1,9 +1,11 @@
 import { Client, Environment, SubscriptionsController } from '@paypal/paypal-server-sdk';
 import {
+  GatewayNotFoundError,
   GatewayUnavailableError,
   headerValue,
   type PaypalGateway,
   type PaypalSubscription,
+  providerStatusOf,
 } from './gateway.js';
 import { paypalEventOf } from './sandbox.paypal-gateway.js';
 
@@ -62,6 +64,9 @@ export function createPaypalGateway(options: {
     try {
       return await run();
     } catch (error) {
+      // An unknown id is the caller's mistake (a 4xx here), not the provider being down.
+      if (providerStatusOf(error) === 404)
+        throw new GatewayNotFoundError(`PayPal no conoce el recurso de ${what}`, error);
       throw new GatewayUnavailableError(`PayPal no respondió a ${what}`, error);
     }
   }

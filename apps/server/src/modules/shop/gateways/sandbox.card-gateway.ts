@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type {
-  CardGateway,
-  CardPayment,
-  CardPaymentRequest,
-  CardSubscription,
-  PreferenceRequest,
-  SubscriptionCharge,
-  VerifiedNotification,
+import { luhnValido } from '@nexo/contracts';
+import {
+  type CardGateway,
+  type CardPayment,
+  type CardPaymentRequest,
+  type CardSubscription,
+  GatewayNotFoundError,
+  type PreferenceRequest,
+  type SubscriptionCharge,
+  type VerifiedNotification,
 } from './gateway.js';
 import { signMercadoPago, verifyMercadoPagoSignature } from './mercadopago.signature.js';
 
@@ -178,7 +180,7 @@ export function createSandboxCardGateway(options: {
       const name = String(request.cardholder?.name ?? '').trim();
       const docNumber = String(request.cardholder?.identification?.number ?? '');
       const card = cardOf(number.slice(0, 6));
-      if (!/^\d{13,19}$/.test(number) || !card)
+      if (!/^\d{13,19}$/.test(number) || !luhnValido(number) || !card)
         cause.push({ code: 'E301', description: 'invalid card_number' });
       if (!Number.isInteger(month) || month < 1 || month > 12)
         cause.push({ code: '325', description: 'invalid expiration_month' });
@@ -263,7 +265,7 @@ export function createSandboxCardGateway(options: {
 
     async getPayment(id: string): Promise<CardPayment> {
       const payment = payments.get(id);
-      if (!payment) throw new Error(`pago ${id} desconocido en el sandbox`);
+      if (!payment) throw new GatewayNotFoundError(`pago ${id} desconocido en el sandbox`);
       return payment;
     },
 
@@ -292,13 +294,13 @@ export function createSandboxCardGateway(options: {
 
     async getSubscription(id) {
       const subscription = subscriptions.get(id);
-      if (!subscription) throw new Error(`suscripción ${id} desconocida en el sandbox`);
+      if (!subscription) throw new GatewayNotFoundError(`suscripción ${id} desconocida en el sandbox`);
       return { id, status: subscription.status, externalReference: subscription.externalReference };
     },
 
     async getSubscriptionCharge(id) {
       const found = charges.get(id);
-      if (!found) throw new Error(`cobro ${id} desconocido en el sandbox`);
+      if (!found) throw new GatewayNotFoundError(`cobro ${id} desconocido en el sandbox`);
       return found;
     },
 

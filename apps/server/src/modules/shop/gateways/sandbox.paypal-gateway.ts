@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { headerValue, type PaypalGateway, type PaypalSubscription } from './gateway.js';
+import { GatewayNotFoundError, headerValue, type PaypalGateway, type PaypalSubscription } from './gateway.js';
 import { notificationMaxAgeMs } from './mercadopago.signature.js';
 
 /** The sandbox's webhook signature: HMAC-SHA256(secret, `<transmission id>|<time>|<body JSON>`). */
@@ -29,7 +29,8 @@ export function createSandboxPaypalGateway(options: {
 
   function find(id: string): PaypalSubscription {
     const subscription = subscriptions.get(id);
-    if (!subscription) throw new Error(`suscripción ${id} desconocida en el sandbox de PayPal`);
+    if (!subscription)
+      throw new GatewayNotFoundError(`suscripción ${id} desconocida en el sandbox de PayPal`);
     return subscription;
   }
 

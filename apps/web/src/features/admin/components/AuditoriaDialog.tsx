@@ -8,7 +8,7 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { format } from 'date-fns';
+import { formatFechaHora } from '../../../shared/format/fechas';
 import type { ObjetoAuditado } from '../api/adminApi';
 import { useAuditoria } from '../api/adminQueries';
 
@@ -41,7 +41,7 @@ export function AuditoriaDialog({
                     <strong>{entrada.accion}</strong>
                     <Box component="span" sx={{ color: 'text.secondary' }}>
                       {' '}
-                      · {entrada.usuario || 'sistema'} · {format(entrada.fecha, 'dd/MM/yyyy HH:mm')}
+                      · {entrada.usuario || 'sistema'} · {formatFechaHora(entrada.fecha)}
                     </Box>
                   </>
                 }

@@ -9,24 +9,32 @@ import {
   GlobalStyles,
   Typography,
 } from '@mui/material';
-import type { CredencialesEquipo } from '@nexo/contracts';
+import { type CredencialesEquipo, mensajes } from '@nexo/contracts';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
 /** The share link a device's QR carries (spec 1 §9: origin + /home/equipoNuevo?id={id}). */
 export const linkCompartir = (id: number) => `${window.location.origin}/home/equipoNuevo?id=${id}`;
 
+/** The link a new inventory device's QR carries: its single-use claim code (issue 28). */
+export const linkReclamo = (codigo: string) =>
+  `${window.location.origin}/home/equipoNuevo?codigo=${encodeURIComponent(codigo)}`;
+
+/** What the label's QR opens: the claim link while the device has a code, else the share link. */
+const linkEtiqueta = (equipo: CredencialesEquipo) =>
+  equipo.codigoReclamo ? linkReclamo(equipo.codigoReclamo) : linkCompartir(equipo.id);
+
 function Etiqueta({ equipo }: { equipo: CredencialesEquipo }) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
-    void QRCode.toDataURL(linkCompartir(equipo.id), { margin: 1, width: 140 }).then((url) => {
+    void QRCode.toDataURL(linkEtiqueta(equipo), { margin: 1, width: 140 }).then((url) => {
       if (alive) setQr(url);
     });
     return () => {
       alive = false;
     };
-  }, [equipo.id]);
+  }, [equipo]);
   return (
     <Box
       role="group"
@@ -46,7 +54,13 @@ function Etiqueta({ equipo }: { equipo: CredencialesEquipo }) {
         <Typography sx={{ fontWeight: 700 }}>{equipo.nombre}</Typography>
         <div>apikey: {equipo.apikey}</div>
         <div style={{ wordBreak: 'break-all' }}>secret: {equipo.secret}</div>
-        <div style={{ wordBreak: 'break-all', marginTop: 4 }}>{linkCompartir(equipo.id)}</div>
+        {equipo.codigoReclamo ? (
+          <div style={{ marginTop: 4, fontWeight: 700 }}>
+            {mensajes.codigoReclamo}: {equipo.codigoReclamo}
+          </div>
+        ) : (
+          <div style={{ wordBreak: 'break-all', marginTop: 4 }}>{linkCompartir(equipo.id)}</div>
+        )}
       </Box>
     </Box>
   );

@@ -1,33 +1,21 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
-import {
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Chip, Stack, Tab, Tabs, TextField } from '@mui/material';
 import { formatoMoneda } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageTitle } from '../../../shared/ui/PageTitle';
+import { ResponsiveTable } from '../../../shared/ui/ResponsiveTable';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { guardarTipoEquipo, type PlanAdmin, type ProductoAdmin } from '../api/adminApi';
 import { adminKeys, usePlanesAdmin, useProductosAdmin, useTiposEquipo } from '../api/adminQueries';
 import { AuditoriaDialog } from '../components/AuditoriaDialog';
+import { DatosPagoForm } from '../components/DatosPagoForm';
 import { PlanDialog } from '../components/PlanDialog';
 import { ProductoDialog } from '../components/ProductoDialog';
 
 /** /admin/catalogo: products (stock, category, price, model), plans and device types. */
 export function AdminCatalogoPage() {
-  const [tab, setTab] = useState<'productos' | 'planes' | 'tipos'>('productos');
+  const [tab, setTab] = useState<'productos' | 'planes' | 'tipos' | 'pagos'>('productos');
   const productos = useProductosAdmin();
   const planes = usePlanesAdmin();
   const tipos = useTiposEquipo();
@@ -47,12 +35,20 @@ export function AdminCatalogoPage() {
   };
   return (
     <>
-      <PageTitle title="Catálogo" subtitle="Productos, planes y tipos de equipo." />
-      <Tabs value={tab} onChange={(_event, next) => setTab(next)} sx={{ mb: 2 }}>
+      <PageTitle title="Catálogo" subtitle="Productos, planes, tipos de equipo y datos de pago." />
+      <Tabs
+        value={tab}
+        onChange={(_event, next) => setTab(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+      >
         <Tab value="productos" label="Productos" />
         <Tab value="planes" label="Planes" />
         <Tab value="tipos" label="Tipos de equipo" />
+        <Tab value="pagos" label="Datos de pago" />
       </Tabs>
+      {tab === 'pagos' && <DatosPagoForm />}
       {tab === 'productos' && (
         <>
           <Button
@@ -63,102 +59,130 @@ export function AdminCatalogoPage() {
           >
             Nuevo producto
           </Button>
-          <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-            <TableContainer>
-              <Table size="small" aria-label="Productos">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Producto</TableCell>
-                    <TableCell>Categoría</TableCell>
-                    <TableCell align="right">Precio</TableCell>
-                    <TableCell align="right">Stock</TableCell>
-                    <TableCell>Estado</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(productos.data ?? []).map((p) => (
-                    <TableRow key={p.id} hover>
-                      <TableCell>
-                        {p.nombre} <span style={{ opacity: 0.6 }}>({p.modelo})</span>
-                      </TableCell>
-                      <TableCell>{p.categoriaProducto.descripcion}</TableCell>
-                      <TableCell align="right">{formatoMoneda(p.valor)}</TableCell>
-                      <TableCell align="right">{p.stock}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          label={p.activo ? 'A la venta' : 'Oculto'}
-                          color={p.activo ? 'success' : 'default'}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <Button size="small" onClick={() => setProducto(p)} aria-label={`Editar ${p.nombre}`}>
-                          Editar
-                        </Button>
-                        <Button
-                          size="small"
-                          onClick={() => setHistorial({ objeto: 'producto', id: p.id, titulo: p.nombre })}
-                        >
-                          Historial
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          </Paper>
+          <ResponsiveTable
+            label="Productos"
+            rows={productos.data ?? []}
+            rowKey={(p) => p.id}
+            loading={productos.isFetching}
+            emptyText="No hay productos cargados."
+            defaultSort={{ column: 'producto', direction: 'asc' }}
+            pageSizeKey="adminProductos"
+            columns={[
+              {
+                id: 'producto',
+                label: 'Producto',
+                phone: 'title',
+                value: (p) => p.nombre,
+                render: (p) => (
+                  <>
+                    {p.nombre}{' '}
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      ({p.modelo})
+                    </Box>
+                  </>
+                ),
+              },
+              { id: 'categoria', label: 'Categoría', value: (p) => p.categoriaProducto.descripcion },
+              {
+                id: 'precio',
+                label: 'Precio',
+                align: 'right',
+                nowrap: true,
+                value: (p) => p.valor,
+                render: (p) => formatoMoneda(p.valor),
+              },
+              { id: 'stock', label: 'Stock', align: 'right', value: (p) => p.stock },
+              {
+                id: 'estado',
+                label: 'Estado',
+                value: (p) => (p.activo ? 'A la venta' : 'Oculto'),
+                render: (p) => (
+                  <Chip
+                    size="small"
+                    label={p.activo ? 'A la venta' : 'Oculto'}
+                    color={p.activo ? 'success' : 'default'}
+                  />
+                ),
+              },
+            ]}
+            actions={(p) => (
+              <>
+                <Button size="small" onClick={() => setProducto(p)} aria-label={`Editar ${p.nombre}`}>
+                  Editar
+                </Button>
+                <Button
+                  size="small"
+                  aria-label={`Historial de ${p.nombre}`}
+                  onClick={() => setHistorial({ objeto: 'producto', id: p.id, titulo: p.nombre })}
+                >
+                  Historial
+                </Button>
+              </>
+            )}
+          />
         </>
       )}
       {tab === 'planes' && (
-        <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-          <TableContainer>
-            <Table size="small" aria-label="Planes">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Plan</TableCell>
-                  <TableCell>Límites</TableCell>
-                  <TableCell align="right">Mensual</TableCell>
-                  <TableCell align="right">Anual</TableCell>
-                  <TableCell>Estado</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(planes.data ?? []).map((p) => (
-                  <TableRow key={p.id} hover>
-                    <TableCell>{p.nombre}</TableCell>
-                    <TableCell>
-                      {p.cantidadDispositivos} equipos · {p.cantidadSensores} sensores · {p.cantidadUsuarios}{' '}
-                      usuarios
-                    </TableCell>
-                    <TableCell align="right">{formatoMoneda(Number(p.costo))}</TableCell>
-                    <TableCell align="right">{formatoMoneda(Number(p.costoDoce))}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={p.activo ? 'A la venta' : 'Oculto'}
-                        color={p.activo ? 'success' : 'default'}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => setPlan(p)} aria-label={`Editar plan ${p.nombre}`}>
-                        Editar
-                      </Button>
-                      <Button
-                        size="small"
-                        onClick={() => setHistorial({ objeto: 'plan', id: p.id, titulo: p.nombre })}
-                      >
-                        Historial
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Paper>
+        <ResponsiveTable
+          label="Planes"
+          rows={planes.data ?? []}
+          rowKey={(p) => p.id}
+          loading={planes.isFetching}
+          emptyText="No hay planes cargados."
+          pageSizeKey="adminPlanes"
+          columns={[
+            { id: 'plan', label: 'Plan', phone: 'title', value: (p) => p.nombre },
+            {
+              id: 'limites',
+              label: 'Límites',
+              sortable: false,
+              value: (p) =>
+                `${p.cantidadDispositivos} equipos · ${p.cantidadSensores} sensores · ${p.cantidadUsuarios} usuarios`,
+            },
+            {
+              id: 'mensual',
+              label: 'Mensual',
+              align: 'right',
+              nowrap: true,
+              value: (p) => Number(p.costo),
+              render: (p) => formatoMoneda(Number(p.costo)),
+            },
+            {
+              id: 'anual',
+              label: 'Anual',
+              align: 'right',
+              nowrap: true,
+              value: (p) => Number(p.costoDoce),
+              render: (p) => formatoMoneda(Number(p.costoDoce)),
+            },
+            {
+              id: 'estado',
+              label: 'Estado',
+              value: (p) => (p.activo ? 'A la venta' : 'Oculto'),
+              render: (p) => (
+                <Chip
+                  size="small"
+                  label={p.activo ? 'A la venta' : 'Oculto'}
+                  color={p.activo ? 'success' : 'default'}
+                />
+              ),
+            },
+          ]}
+          actions={(p) => (
+            <>
+              <Button size="small" onClick={() => setPlan(p)} aria-label={`Editar plan ${p.nombre}`}>
+                Editar
+              </Button>
+              <Button
+                size="small"
+                aria-label={`Historial del plan ${p.nombre}`}
+                onClick={() => setHistorial({ objeto: 'plan', id: p.id, titulo: p.nombre })}
+              >
+                Historial
+              </Button>
+            </>
+          )}
+        />
       )}
       {tab === 'tipos' && (
         <Stack spacing={2} sx={{ maxWidth: 480 }}>
@@ -186,17 +210,16 @@ export function AdminCatalogoPage() {
               Agregar
             </Button>
           </Stack>
-          <Paper variant="outlined" sx={{ borderRadius: 3 }}>
-            <Table size="small" aria-label="Tipos de equipo">
-              <TableBody>
-                {(tipos.data ?? []).map((t) => (
-                  <TableRow key={t.id}>
-                    <TableCell>{t.descripcion}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
+          <ResponsiveTable
+            label="Tipos de equipo"
+            rows={tipos.data ?? []}
+            rowKey={(t) => t.id}
+            loading={tipos.isFetching}
+            emptyText="No hay tipos de equipo."
+            defaultSort={{ column: 'tipo', direction: 'asc' }}
+            pageSizeKey="adminTipos"
+            columns={[{ id: 'tipo', label: 'Tipo de equipo', phone: 'title', value: (t) => t.descripcion }]}
+          />
         </Stack>
       )}
       {producto && (

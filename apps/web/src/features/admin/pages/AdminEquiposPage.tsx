@@ -11,25 +11,19 @@ import {
   IconButton,
   InputAdornment,
   MenuItem,
-  Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import type { CredencialesEquipo, EquipoAdmin } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState } from 'react';
+import { formatFechaHora } from '../../../shared/format/fechas';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PageTitle } from '../../../shared/ui/PageTitle';
+import { ResponsiveTable } from '../../../shared/ui/ResponsiveTable';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { fetchCredenciales, regenerarCredenciales } from '../api/adminApi';
 import { adminKeys, useEquiposAdmin, useTiposEquipo } from '../api/adminQueries';
@@ -87,7 +81,7 @@ export function AdminEquiposPage() {
           placeholder="Nombre, apikey o dueño"
           value={texto}
           onChange={(event) => setTexto(event.target.value)}
-          sx={{ flex: '1 1 320px', minWidth: 0 }}
+          sx={{ flex: { sm: '1 1 320px' }, minWidth: 0 }}
           slotProps={{
             input: {
               startAdornment: (
@@ -128,117 +122,133 @@ export function AdminEquiposPage() {
           ))}
         </TextField>
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <TableContainer>
-          <Table size="small" aria-label="Equipos">
-            <TableHead>
-              <TableRow>
-                <TableCell>Equipo</TableCell>
-                <TableCell>Tipo</TableCell>
-                <TableCell>Dueño</TableCell>
-                <TableCell>Estado</TableCell>
-                <TableCell>Último contacto</TableCell>
-                <TableCell>Firmware</TableCell>
-                <TableCell>Acciones</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7}>
-                    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                      {equipos.isPending ? 'Cargando…' : 'No hay equipos con ese criterio.'}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-              {list.map((equipo) => (
-                <TableRow key={equipo.id} hover>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {equipo.nombre}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-                      {equipo.apikey}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{equipo.tipoEquipo?.descripcion ?? '—'}</TableCell>
-                  <TableCell>
-                    {equipo.propietario.username}
-                    {equipo.enInventario && <Chip size="small" label="Inventario" sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={equipo.conectado ? 'success' : 'default'}
-                      label={equipo.conectado ? 'Conectado' : 'Desconectado'}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {equipo.ultimoContacto ? format(equipo.ultimoContacto, 'dd/MM/yyyy HH:mm') : 'Nunca'}
-                  </TableCell>
-                  <TableCell>{equipo.firmware ?? '—'}</TableCell>
-                  <TableCell>
-                    <Stack direction="row">
-                      <Tooltip title="Asignar">
-                        <IconButton
-                          size="small"
-                          aria-label={`Asignar ${equipo.nombre}`}
-                          onClick={() => setAsignar(equipo)}
-                        >
-                          <PersonAddAlt1RoundedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Etiqueta">
-                        <IconButton
-                          size="small"
-                          aria-label={`Etiqueta de ${equipo.nombre}`}
-                          onClick={async () => {
-                            try {
-                              setEtiquetas([await fetchCredenciales(equipo.id)]);
-                            } catch (error) {
-                              alerts.error(error);
-                            }
-                          }}
-                        >
-                          <LabelRoundedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Regenerar credenciales">
-                        <IconButton
-                          size="small"
-                          aria-label={`Regenerar credenciales de ${equipo.nombre}`}
-                          onClick={() => setRegenerar(equipo)}
-                        >
-                          <KeyRoundedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Firmware">
-                        <IconButton
-                          size="small"
-                          aria-label={`Firmware de ${equipo.nombre}`}
-                          onClick={() => setFirmware(equipo)}
-                        >
-                          <MemoryRoundedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Historial de cambios">
-                        <IconButton
-                          size="small"
-                          aria-label={`Historial de ${equipo.nombre}`}
-                          onClick={() => setHistorial(equipo)}
-                        >
-                          <HistoryRoundedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <ResponsiveTable
+        label="Equipos"
+        rows={list}
+        rowKey={(e) => e.id}
+        loading={equipos.isFetching}
+        emptyText="No hay equipos con ese criterio."
+        defaultSort={{ column: 'equipo', direction: 'asc' }}
+        pageSizeKey="adminEquipos"
+        columns={[
+          {
+            id: 'equipo',
+            label: 'Equipo',
+            phone: 'title',
+            value: (e) => e.nombre,
+            render: (e) => (
+              <>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {e.nombre}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                >
+                  {e.apikey}
+                </Typography>
+              </>
+            ),
+          },
+          { id: 'tipo', label: 'Tipo', value: (e) => e.tipoEquipo?.descripcion ?? '—' },
+          {
+            id: 'dueno',
+            label: 'Dueño',
+            value: (e) => e.propietario.username,
+            render: (e) => (
+              <>
+                {e.propietario.username}
+                {e.enInventario && <Chip size="small" label="Inventario" sx={{ ml: 1 }} />}
+              </>
+            ),
+          },
+          {
+            id: 'estado',
+            label: 'Estado',
+            value: (e) => (e.conectado ? 'Conectado' : 'Desconectado'),
+            render: (e) => (
+              <Chip
+                size="small"
+                color={e.conectado ? 'success' : 'default'}
+                label={e.conectado ? 'Conectado' : 'Desconectado'}
+              />
+            ),
+          },
+          {
+            id: 'contacto',
+            label: 'Último contacto',
+            value: (e) => e.ultimoContacto ?? 0,
+            render: (e) => (e.ultimoContacto ? formatFechaHora(e.ultimoContacto) : 'Nunca'),
+            nowrap: true,
+          },
+          {
+            id: 'firmware',
+            label: 'Firmware',
+            // What the device reports over MQTT (firmware over the air), not the hand-typed note.
+            value: (e) => e.firmwareReportado?.version ?? '—',
+            render: (e) =>
+              e.firmwareReportado
+                ? [e.firmwareReportado.titulo, e.firmwareReportado.version].filter(Boolean).join(' ')
+                : '—',
+          },
+        ]}
+        actions={(equipo) => (
+          <>
+            <Tooltip title="Asignar">
+              <IconButton
+                size="small"
+                aria-label={`Asignar ${equipo.nombre}`}
+                onClick={() => setAsignar(equipo)}
+              >
+                <PersonAddAlt1RoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Etiqueta">
+              <IconButton
+                size="small"
+                aria-label={`Etiqueta de ${equipo.nombre}`}
+                onClick={async () => {
+                  try {
+                    setEtiquetas([await fetchCredenciales(equipo.id)]);
+                  } catch (error) {
+                    alerts.error(error);
+                  }
+                }}
+              >
+                <LabelRoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Regenerar credenciales">
+              <IconButton
+                size="small"
+                aria-label={`Regenerar credenciales de ${equipo.nombre}`}
+                onClick={() => setRegenerar(equipo)}
+              >
+                <KeyRoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Firmware">
+              <IconButton
+                size="small"
+                aria-label={`Firmware de ${equipo.nombre}`}
+                onClick={() => setFirmware(equipo)}
+              >
+                <MemoryRoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Historial de cambios">
+              <IconButton
+                size="small"
+                aria-label={`Historial de ${equipo.nombre}`}
+                onClick={() => setHistorial(equipo)}
+              >
+                <HistoryRoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+      />
       {creating && (
         <CrearEquiposDialog
           onClose={() => setCreating(false)}

@@ -1,30 +1,14 @@
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
-import {
-  Button,
-  Chip,
-  IconButton,
-  InputAdornment,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, IconButton, InputAdornment, TextField, Tooltip, Typography } from '@mui/material';
 import { mensajes, type UsuarioAdmin } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState } from 'react';
-import { useSession } from '../../../shared/api/session';
+import { formatFecha } from '../../../shared/format/fechas';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PageTitle } from '../../../shared/ui/PageTitle';
+import { ResponsiveTable } from '../../../shared/ui/ResponsiveTable';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { bloquearUsuario, resetearPassword } from '../api/adminApi';
 import { adminKeys, useUsuariosAdmin } from '../api/adminQueries';
@@ -35,7 +19,6 @@ export function AdminUsuariosPage() {
   const [texto, setTexto] = useState('');
   const buscado = useDebouncedValue(texto, 300);
   const usuarios = useUsuariosAdmin(buscado);
-  const session = useSession();
   const client = useQueryClient();
   const alerts = useAlerts();
   const [bloquear, setBloquear] = useState<UsuarioAdmin | null>(null);
@@ -61,108 +44,112 @@ export function AdminUsuariosPage() {
           },
         }}
       />
-      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <TableContainer>
-          <Table size="small" aria-label="Usuarios">
-            <TableHead>
-              <TableRow>
-                <TableCell>Usuario</TableCell>
-                <TableCell>Licencia</TableCell>
-                <TableCell>Uso</TableCell>
-                <TableCell>Estado</TableCell>
-                <TableCell>Acciones</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5}>
-                    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                      {usuarios.isPending ? 'Cargando…' : 'No hay usuarios con ese criterio.'}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-              {list.map((usuario) => (
-                <TableRow key={usuario.id} hover>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {usuario.username}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {usuario.nombre} · {usuario.mail}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {usuario.licencia ? (
-                      <>
-                        {usuario.licencia.plan}
-                        {usuario.licencia.esGratuito ? ' (de prueba)' : ''}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {usuario.licencia.fechaHasta
-                            ? `hasta el ${format(usuario.licencia.fechaHasta, 'dd/MM/yyyy')}`
-                            : 'sin vencimiento'}
-                        </Typography>
-                      </>
-                    ) : (
-                      <Typography variant="body2" color="text.secondary">
-                        {mensajes.sinSuscripcionActiva}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {usuario.licencia
-                      ? `${usuario.licencia.cantEquiposAsignados}/${usuario.licencia.cantidadDispositivos} equipos · ${usuario.licencia.cantSensoresAsignados}/${usuario.licencia.cantidadSensores} sensores`
-                      : '—'}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={usuario.bloqueado ? 'error' : 'success'}
-                      label={usuario.bloqueado ? 'Bloqueado' : 'Activo'}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                      <Button
-                        size="small"
-                        color={usuario.bloqueado ? 'primary' : 'error'}
-                        onClick={() => setBloquear(usuario)}
-                      >
-                        {usuario.bloqueado ? 'Desbloquear' : 'Bloquear'}
-                      </Button>
-                      {!usuario.esExterno && (
-                        <Button
-                          size="small"
-                          onClick={async () => {
-                            try {
-                              await resetearPassword(usuario.id);
-                              alerts.success(mensajes.adminReseteoEnviado);
-                            } catch (error) {
-                              alerts.error(error);
-                            }
-                          }}
-                        >
-                          Resetear contraseña
-                        </Button>
-                      )}
-                      <Tooltip title="Historial de cambios">
-                        <IconButton
-                          size="small"
-                          aria-label={`Historial de ${usuario.username}`}
-                          onClick={() => setHistorial(usuario)}
-                        >
-                          <HistoryRoundedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <ResponsiveTable
+        label="Usuarios"
+        rows={list}
+        rowKey={(u) => u.id}
+        loading={usuarios.isFetching}
+        emptyText="No hay usuarios con ese criterio."
+        defaultSort={{ column: 'usuario', direction: 'asc' }}
+        pageSizeKey="adminUsuarios"
+        columns={[
+          {
+            id: 'usuario',
+            label: 'Usuario',
+            phone: 'title',
+            value: (u) => u.username,
+            render: (u) => (
+              <>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {u.username}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {u.nombre} · {u.mail}
+                </Typography>
+              </>
+            ),
+          },
+          {
+            id: 'licencia',
+            label: 'Licencia',
+            value: (u) => u.licencia?.plan ?? '',
+            render: (u) =>
+              u.licencia ? (
+                <>
+                  {u.licencia.plan}
+                  {u.licencia.esGratuito ? ' (de prueba)' : ''}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {u.licencia.fechaHasta
+                      ? `hasta el ${formatFecha(u.licencia.fechaHasta)}`
+                      : 'sin vencimiento'}
+                  </Typography>
+                </>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {mensajes.sinSuscripcionActiva}
+                </Typography>
+              ),
+          },
+          {
+            id: 'uso',
+            label: 'Uso',
+            sortable: false,
+            value: (u) =>
+              u.licencia
+                ? `${u.licencia.cantEquiposAsignados}/${u.licencia.cantidadDispositivos} equipos · ${u.licencia.cantSensoresAsignados}/${u.licencia.cantidadSensores} sensores`
+                : '—',
+          },
+          {
+            id: 'estado',
+            label: 'Estado',
+            value: (u) => (u.bloqueado ? 'Bloqueado' : 'Activo'),
+            render: (u) => (
+              <Chip
+                size="small"
+                color={u.bloqueado ? 'error' : 'success'}
+                label={u.bloqueado ? 'Bloqueado' : 'Activo'}
+              />
+            ),
+          },
+        ]}
+        actions={(usuario) => (
+          <>
+            <Button
+              size="small"
+              color={usuario.bloqueado ? 'primary' : 'error'}
+              onClick={() => setBloquear(usuario)}
+              aria-label={`${usuario.bloqueado ? 'Desbloquear' : 'Bloquear'} ${usuario.username}`}
+            >
+              {usuario.bloqueado ? 'Desbloquear' : 'Bloquear'}
+            </Button>
+            {!usuario.esExterno && (
+              <Button
+                size="small"
+                aria-label={`Resetear contraseña de ${usuario.username}`}
+                onClick={async () => {
+                  try {
+                    await resetearPassword(usuario.id);
+                    alerts.success(mensajes.adminReseteoEnviado);
+                  } catch (error) {
+                    alerts.error(error);
+                  }
+                }}
+              >
+                Resetear contraseña
+              </Button>
+            )}
+            <Tooltip title="Historial de cambios">
+              <IconButton
+                size="small"
+                aria-label={`Historial de ${usuario.username}`}
+                onClick={() => setHistorial(usuario)}
+              >
+                <HistoryRoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+      />
       {historial && (
         <AuditoriaDialog
           objeto="usuario"
@@ -186,6 +173,9 @@ export function AdminUsuariosPage() {
           if (!bloquear) return;
           try {
             await bloquearUsuario(bloquear.id, !bloquear.bloqueado);
+            alerts.success(
+              bloquear.bloqueado ? mensajes.adminUsuarioDesbloqueado : mensajes.adminUsuarioBloqueado,
+            );
             await client.invalidateQueries({ queryKey: adminKeys.all });
           } catch (error) {
             alerts.error(error);

@@ -1,18 +1,19 @@
 import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
-import { Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { erroresLogin, type LoginForm as LoginFormValues, mensajes } from '@nexo/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OutlinedTextField } from '../../../shared/forms/OutlinedTextField';
 import { PasswordField } from '../../../shared/forms/PasswordField';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField';
-import { GoogleSignInButton } from './GoogleSignInButton';
 
-// The recovery dialogs (and their schemas) load when asked for: the login page stays light.
+// Google's button and the recovery dialogs (and their schemas) load when needed: the login page
+// stays light.
+const GoogleSignIn = lazy(async () => ({ default: (await import('./GoogleSignIn')).GoogleSignIn }));
 const ForgotPasswordDialog = lazy(async () => ({
   default: (await import('./ForgotPasswordDialog')).ForgotPasswordDialog,
 }));
@@ -20,14 +21,15 @@ const ResetPasswordDialog = lazy(async () => ({
   default: (await import('./ResetPasswordDialog')).ResetPasswordDialog,
 }));
 
-/** The login rules of the contracts (no schema library on this page). */
-const loginResolver: Resolver<LoginFormValues> = async (values) => {
-  const errores = erroresLogin(values);
-  if (errores.length === 0) return { values: { ...values, username: values.username.trim() }, errors: {} };
-  const errors: FieldErrors<LoginFormValues> = {};
-  for (const e of errores) errors[e.campo] = { type: 'required', message: e.mensaje };
-  return { values: {}, errors };
-};
+type Field = keyof LoginFormValues;
+type Errors = Partial<Record<Field, string | undefined>>;
+
+/** The login rules of the contracts, by field (no schema or form library on this page). */
+function validate(values: LoginFormValues): Errors {
+  const errors: Errors = {};
+  for (const e of erroresLogin(values)) errors[e.campo] ??= e.mensaje;
+  return errors;
+}
 
 /**
  * Username + password + captcha, the forgot-password link and, when configured, Google.
@@ -49,25 +51,37 @@ export function LoginForm() {
   });
   const googleClientId = config.data?.googleClientId ?? null;
 
-  const form = useForm<LoginFormValues>({
-    resolver: loginResolver,
-    defaultValues: { username: '', password: '', captcha: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  form.register('captcha');
+  // Three fields: plain state. Errors show after the first submit, then follow each change.
+  const values = useRef<LoginFormValues>({ username: '', password: '', captcha: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [isSubmitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const submit = form.handleSubmit(async (values) => {
+  const change = (field: Field, value: string, revalidate = isSubmitted) => {
+    values.current = { ...values.current, [field]: value };
+    if (revalidate) setErrors((current) => ({ ...current, [field]: validate(values.current)[field] }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validate(values.current);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
     try {
-      completeLogin(await authApi.login(values));
+      completeLogin(await authApi.login({ ...values.current, username: values.current.username.trim() }));
     } catch (error) {
       alerts.error(error);
       // Each captcha solution is accepted once; the user ticks it again. Its error shows only
       // after a new submit without it, not as soon as the widget resets.
       captchaRef.current?.reset();
-      form.setValue('captcha', '', { shouldValidate: false });
-      form.clearErrors('captcha');
+      change('captcha', '', false);
+      setErrors((current) => ({ ...current, captcha: undefined }));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const recoverySent = (hash: string, mensaje: string | undefined) => {
     setAskingRecovery(false);
@@ -84,42 +98,39 @@ export function LoginForm() {
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Ingresar">
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Ingresar">
       <Stack spacing={2.25}>
-        <TextField
+        <OutlinedTextField
           label="Usuario"
+          name="username"
           autoComplete="username"
           autoFocus
-          {...form.register('username')}
+          onChange={(event) => change('username', event.target.value)}
           error={Boolean(errors.username)}
-          helperText={errors.username?.message}
+          helperText={errors.username}
         />
         <PasswordField
           label="Contraseña"
+          name="password"
           autoComplete="current-password"
-          {...form.register('password')}
+          onChange={(event) => change('password', event.target.value)}
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={errors.password}
         />
         <CaptchaField
           ref={captchaRef}
-          error={errors.captcha?.message}
-          onChange={(payload) =>
-            form.setValue('captcha', payload, {
-              shouldValidate: form.formState.isSubmitted && payload !== '',
-            })
-          }
+          error={errors.captcha}
+          onChange={(payload) => change('captcha', payload, isSubmitted && payload !== '')}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '8px !important' }}>
-          <Link
-            component="button"
+          <Button
             type="button"
-            variant="body2"
+            size="small"
             onClick={() => setAskingRecovery(true)}
-            underline="hover"
+            sx={{ textTransform: 'none', fontWeight: 400, px: 0.5, minWidth: 0 }}
           >
             ¿Olvidaste tu contraseña?
-          </Link>
+          </Button>
         </Box>
         <Button
           type="submit"
@@ -131,21 +142,16 @@ export function LoginForm() {
           Ingresar
         </Button>
         {googleClientId && (
-          <>
-            <Divider>
-              <Typography variant="caption" color="text.secondary">
-                o
-              </Typography>
-            </Divider>
-            <GoogleSignInButton clientId={googleClientId} onCredential={googleLogin} />
-          </>
+          <Suspense fallback={null}>
+            <GoogleSignIn clientId={googleClientId} onCredential={googleLogin} />
+          </Suspense>
         )}
       </Stack>
       <Suspense fallback={null}>
         {askingRecovery && (
           <ForgotPasswordDialog
             open
-            initialValue={form.getValues('username').trim()}
+            initialValue={values.current.username.trim()}
             onClose={() => setAskingRecovery(false)}
             onSent={recoverySent}
           />

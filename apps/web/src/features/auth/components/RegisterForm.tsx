@@ -103,14 +103,15 @@ export function RegisterForm({ idSuscripcion, esGratis }: RegisterFormProps) {
             Registrarme
           </Button>
         </Stack>
-        <RegistrationCodeDialog
-          open={pending !== null}
-          mail={pending?.values.mail ?? ''}
-          submitting={registering}
-          onConfirm={confirmCode}
-          onClose={() => setPending(null)}
-        />
       </Box>
+      {/* Outside the form: the dialog's own submit must not reach this form (a second code). */}
+      <RegistrationCodeDialog
+        open={pending !== null}
+        mail={pending?.values.mail ?? ''}
+        submitting={registering}
+        onConfirm={confirmCode}
+        onClose={() => setPending(null)}
+      />
     </FormProvider>
   );
 }

@@ -45,6 +45,8 @@ export function RegistrationCodeDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          // React bubbles a portal's events through its parents: never submit an enclosing form too.
+          event.stopPropagation();
           confirm();
         }}
       >

@@ -54,7 +54,8 @@ describe('LoginPage', { timeout: 20_000 }, () => {
   it("opens on Registrarme from the share page's 'Registrarse' link (registro=1)", async () => {
     renderWithProviders(<LoginPage />, { route: '/login?registro=1' });
     expect(screen.getByRole('tab', { name: 'Registrarme' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('form', { name: 'Registrarme' })).toBeInTheDocument();
+    // The form loads lazily with its schemas: allow for a busy machine.
+    expect(await screen.findByRole('form', { name: 'Registrarme' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('activates the account from the mail link and says so', async () => {

@@ -1,51 +1,33 @@
 import DarkModeRoundedIcon from '@mui/icons-material/DarkModeRounded';
-import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import LightModeRoundedIcon from '@mui/icons-material/LightModeRounded';
-import RouterRoundedIcon from '@mui/icons-material/RouterRounded';
-import ScheduleRoundedIcon from '@mui/icons-material/ScheduleRounded';
-import ToggleOnRoundedIcon from '@mui/icons-material/ToggleOnRounded';
-import { Alert, Box, IconButton, LinearProgress, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Box,
+  CircularProgress,
+  IconButton,
+  Paper,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { mensajes } from '@nexo/contracts';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { landingPathFor, useSession } from '../../../shared/api/session';
 import { useThemeMode } from '../../../shared/hooks/useThemeMode';
-import { AccountActivationNotice } from '../components/AccountActivationNotice';
 import { LoginForm } from '../components/LoginForm';
+import { type LoginTab, LoginTabs } from '../components/LoginTabs';
 import type { LoginRedirectState } from '../loginRedirect';
 
-type LoginTab = 'login' | 'registro';
-
-function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-      <Box
-        sx={{
-          width: 44,
-          height: 44,
-          flexShrink: 0,
-          borderRadius: 3,
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(255,255,255,0.14)',
-          border: '1px solid rgba(255,255,255,0.2)',
-        }}
-      >
-        {icon}
-      </Box>
-      <Box>
-        <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
-        <Typography variant="body2" sx={{ opacity: 0.82 }}>
-          {text}
-        </Typography>
-      </Box>
-    </Box>
-  );
-}
-
+/**
+ * The brand panel beside the form, from md up. Its text and icons load only on screens that show
+ * it: a phone downloads none of them.
+ */
 function BrandPanel() {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   return (
     <Box
+      component="aside"
+      aria-label="Nexo"
       sx={{
         display: { xs: 'none', md: 'flex' },
         flexDirection: 'column',
@@ -68,48 +50,25 @@ function BrandPanel() {
         },
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Box component="img" src="/logo.svg" alt="" sx={{ height: 40, borderRadius: '10px', boxShadow: 3 }} />
-        <Typography variant="h5" sx={{ fontWeight: 800 }}>
-          Nexo
-        </Typography>
-      </Box>
-      <Box sx={{ maxWidth: 460, position: 'relative', zIndex: 1 }}>
-        <Typography variant="h3" sx={{ fontWeight: 800, letterSpacing: '-0.03em', mb: 2, lineHeight: 1.1 }}>
-          Tus equipos, conectados y bajo control.
-        </Typography>
-        <Typography sx={{ opacity: 0.85, mb: 5 }}>
-          Monitoreá sensores en tiempo real, enviá comandos y automatizá tu instalación desde cualquier lugar.
-        </Typography>
-        <Stack spacing={3}>
-          <Feature
-            icon={<RouterRoundedIcon />}
-            title="Equipos y sensores"
-            text="Valores en vivo y estado de conexión de cada dispositivo."
-          />
-          <Feature
-            icon={<ToggleOnRoundedIcon />}
-            title="Control remoto"
-            text="Encendé, apagá y regulá tus actuadores al instante."
-          />
-          <Feature
-            icon={<InsightsRoundedIcon />}
-            title="Historial"
-            text="Gráficos y registros para entender qué pasó y cuándo."
-          />
-          <Feature
-            icon={<ScheduleRoundedIcon />}
-            title="Automatización"
-            text="Eventos, acciones y programas que trabajan por vos."
-          />
-        </Stack>
-      </Box>
-      <Typography variant="caption" sx={{ opacity: 0.7, position: 'relative', zIndex: 1 }}>
-        Plataforma IoT de código abierto
-      </Typography>
+      {wide && (
+        <Suspense fallback={null}>
+          <BrandPanelContent />
+        </Suspense>
+      )}
     </Box>
   );
 }
+
+const BrandPanelContent = lazy(async () => ({
+  default: (await import('../components/BrandPanelContent')).BrandPanelContent,
+}));
+
+// Notices shown only on arrival from a link load with it.
+const Alert = lazy(() => import('@mui/material/Alert'));
+// The mail link's activation notice loads only with its link; the page's first paint needs neither.
+const AccountActivationNotice = lazy(async () => ({
+  default: (await import('../components/AccountActivationNotice')).AccountActivationNotice,
+}));
 
 // The registration form (its schemas and country codes) loads when its tab is opened.
 const RegisterForm = lazy(async () => ({
@@ -140,6 +99,7 @@ export function LoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
       <BrandPanel />
       <Box
+        component="main"
         sx={{
           flex: '1 1 50%',
           display: 'flex',
@@ -162,8 +122,8 @@ export function LoginPage() {
         </IconButton>
         <Box sx={{ width: '100%', maxWidth: 440 }}>
           <Box sx={{ display: { xs: 'flex', md: 'none' }, alignItems: 'center', gap: 1.5, mb: 3, mt: 2 }}>
-            <Box component="img" src="/logo.svg" alt="" sx={{ height: 36 }} />
-            <Typography variant="h5" sx={{ fontWeight: 800 }}>
+            <Box component="img" src="/logo.svg" alt="" width={36} height={36} />
+            <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
               Nexo
             </Typography>
           </Box>
@@ -175,27 +135,25 @@ export function LoginPage() {
               ? 'Ingresá para ver y controlar tus equipos.'
               : 'Registrate y empezá a conectar tus equipos.'}
           </Typography>
-          {codigoMail && <AccountActivationNotice codigoMail={codigoMail} />}
+          {codigoMail && (
+            <Suspense fallback={null}>
+              <AccountActivationNotice codigoMail={codigoMail} />
+            </Suspense>
+          )}
           {from?.startsWith('/home/equipoNuevo') && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {mensajes.debeLoguearseParaAgregar}
-            </Alert>
+            <Suspense fallback={null}>
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {mensajes.debeLoguearseParaAgregar}
+              </Alert>
+            </Suspense>
           )}
           <Paper variant="outlined" sx={{ borderRadius: 4, overflow: 'hidden' }}>
-            <Tabs
-              value={tab}
-              onChange={(_event, value: LoginTab) => setTab(value)}
-              variant="fullWidth"
-              sx={{ borderBottom: 1, borderColor: 'divider' }}
-            >
-              <Tab value="login" label="Login" />
-              <Tab value="registro" label="Registrarme" />
-            </Tabs>
-            <Box sx={{ p: { xs: 2.5, sm: 3.5 } }}>
+            <LoginTabs value={tab} onChange={setTab} />
+            <Box role="tabpanel" aria-labelledby={`login-tab-${tab}`} sx={{ p: { xs: 2.5, sm: 3.5 } }}>
               {tab === 'login' ? (
                 <LoginForm />
               ) : (
-                <Suspense fallback={<LinearProgress aria-label={mensajes.cargando} />}>
+                <Suspense fallback={<CircularProgress size={28} aria-label={mensajes.cargando} />}>
                   <RegisterForm idSuscripcion={idSuscripcion} esGratis={esGratis} />
                 </Suspense>
               )}

@@ -32,6 +32,7 @@ export function ActionCard({
   return (
     <Card
       sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      role="group"
       aria-label={accion.nombre}
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -57,6 +58,7 @@ export function ActionCard({
           <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.nombreEquipo}`}>
             <Box
               data-testid="icono-sensor"
+              role="img"
               sx={(t) => ({
                 width: 30,
                 height: 30,

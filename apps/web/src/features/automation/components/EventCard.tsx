@@ -30,6 +30,7 @@ export function EventCard({
   return (
     <Card
       sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      role="group"
       aria-label={evento.nombre}
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>

@@ -10,9 +10,8 @@ import {
   Typography,
 } from '@mui/material';
 import { type Evento, mensajes } from '@nexo/contracts';
+import { formatFechaHora } from '../../../shared/format/fechas';
 import { describeAction, describeWhen } from './eventText';
-
-const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'full', timeStyle: 'short' });
 
 /** The event's info modal: when it acts, each action and, for a scheduled one, its next run. */
 export function EventInfoDialog({ evento, onClose }: { evento: Evento; onClose: () => void }) {
@@ -25,7 +24,7 @@ export function EventInfoDialog({ evento, onClose }: { evento: Evento; onClose: 
         </Typography>
         {evento.proximaEjecucion !== null && (
           <Typography color="text.secondary" gutterBottom>
-            {mensajes.proximaEjecucion}: {fecha.format(evento.proximaEjecucion)}
+            {mensajes.proximaEjecucion}: {formatFechaHora(evento.proximaEjecucion)}
           </Typography>
         )}
         {!evento.habilitado && <Typography color="warning.main">Deshabilitado</Typography>}

@@ -14,8 +14,8 @@ import {
 } from '@nexo/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertsHost } from '../../../shared/ui/AlertsHost';
 import { EventWizardDialog } from './EventWizardDialog';
 
 const post = vi.hoisted(() => vi.fn());
@@ -62,14 +62,15 @@ function renderWizard() {
     <QueryClientProvider client={client}>
       <ThemeProvider theme={createTheme()}>
         <CssBaseline />
-        <SnackbarProvider>
+        <>
           <EventWizardDialog
             evento={null}
             catalogos={catalogos}
             permiteAccionPropia={false}
             onClose={() => {}}
           />
-        </SnackbarProvider>
+          <AlertsHost />
+        </>
       </ThemeProvider>
     </QueryClientProvider>,
   );

@@ -59,7 +59,7 @@ export function FavoritesBar() {
         sx={{ alignItems: 'center', color: 'warning.main', flexShrink: 0 }}
       >
         <StarRoundedIcon fontSize="small" />
-        <Typography variant="subtitle2" color="text.secondary">
+        <Typography variant="subtitle2" sx={{ color: 'text.secondary' }}>
           {mensajes.misFavoritos}
         </Typography>
       </Stack>

@@ -11,7 +11,7 @@ import {
 import { mensajes } from '@nexo/contracts';
 import type { FormEvent, ReactNode } from 'react';
 
-/** A dialog with a form, Cancelar and Guardar (full-screen on phones), for the program screens. */
+/** A dialog with a form, Cancelar and Guardar or `submitLabel` (full-screen on phones), for the program screens. */
 export function SimpleFormDialog({
   title,
   saving,
@@ -19,6 +19,7 @@ export function SimpleFormDialog({
   onClose,
   children,
   maxWidth = 'xs',
+  submitLabel = mensajes.guardar,
 }: {
   title: string;
   saving: boolean;
@@ -26,6 +27,8 @@ export function SimpleFormDialog({
   onClose: () => void;
   children: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md';
+  /** The confirm button's text (Guardar unless the dialog does something else). */
+  submitLabel?: string;
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -48,7 +51,7 @@ export function SimpleFormDialog({
             disabled={saving}
             startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
-            {mensajes.guardar}
+            {submitLabel}
           </Button>
         </DialogActions>
       </form>

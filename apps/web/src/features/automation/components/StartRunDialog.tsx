@@ -21,6 +21,7 @@ export function StartRunDialog({
     <SimpleFormDialog
       title={`${mensajes.iniciarEjecucion}: ${programa.nombre}`}
       saving={saving}
+      submitLabel={mensajes.iniciar}
       onSubmit={() => {
         if (idTarea === '') setError(mensajes.seleccionarTareaComienzo);
         else onStart(idTarea);

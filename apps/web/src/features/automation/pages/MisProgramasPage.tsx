@@ -95,6 +95,7 @@ export function MisProgramasPage() {
             <Grid key={programa.id} size={{ xs: 12, sm: 6, lg: 4 }}>
               <Card
                 sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+                role="group"
                 aria-label={programa.nombre}
               >
                 <CardActionArea

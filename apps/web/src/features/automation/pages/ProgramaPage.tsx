@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/httpClient';
+import { formatFechaHora } from '../../../shared/format/fechas';
 import { useRealtimeReconnect, useRealtimeTopic } from '../../../shared/realtime/useRealtime';
 import { EmptyState } from '../../../shared/ui/CardGridStates';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
@@ -31,8 +32,6 @@ import { StartRunDialog } from '../components/StartRunDialog';
 import { TaskActionsDialog } from '../components/TaskActionsDialog';
 import { TaskCard } from '../components/TaskCard';
 import { TaskFormDialog } from '../components/TaskFormDialog';
-
-const fecha = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short' });
 
 type Confirm =
   | { kind: 'cancelar' }
@@ -156,13 +155,13 @@ export function ProgramaPage() {
             </Stack>
             {programa.ejecucionActual && (
               <Typography color="text.secondary">
-                Inicio: {fecha.format(programa.ejecucionActual.fechaInicio)}
+                Inicio: {formatFechaHora(programa.ejecucionActual.fechaInicio)}
               </Typography>
             )}
             {actual && (
               <Typography color="text.secondary">
                 Tarea en curso: {actual.nombre}
-                {programa.finTareaActual !== null && ` (termina ${fecha.format(programa.finTareaActual)})`}
+                {programa.finTareaActual !== null && ` (termina ${formatFechaHora(programa.finTareaActual)})`}
               </Typography>
             )}
             {estado === estadosPrograma.enPausa && (

@@ -49,6 +49,12 @@ export async function fetchEquipoCompartido(id: number): Promise<EquipoCompartid
   return body.equipo;
 }
 
+/** Claims a labelled inventory device by its code (typed, or the label's QR link): it becomes the caller's. */
+export async function reclamarEquipo(codigo: string): Promise<EquipoCompartido> {
+  const body = await api.post<{ equipo: EquipoCompartido }>('/api/equipo/reclamar', { codigo });
+  return body.equipo;
+}
+
 export async function grabarEquipo(input: EquipoSaveInput): Promise<Equipo> {
   const body = await api.post<{ equipo: Equipo }>('/api/equipo/grabar', input);
   return body.equipo;

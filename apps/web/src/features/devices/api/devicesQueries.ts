@@ -27,12 +27,15 @@ export function useEquipos() {
   return useQuery({ queryKey: devicesKeys.all, queryFn: fetchEquipos });
 }
 
+const equipoQuery = (id: number) => ({ queryKey: devicesKeys.detail(id), queryFn: () => fetchEquipo(id) });
+
 export function useEquipo(id: number | null) {
-  return useQuery({
-    queryKey: devicesKeys.detail(id ?? 0),
-    queryFn: () => fetchEquipo(id ?? 0),
-    enabled: id !== null && id > 0,
-  });
+  return useQuery({ ...equipoQuery(id ?? 0), enabled: id !== null && id > 0 });
+}
+
+/** Starts loading a device's detail before its page has rendered (the dashboard route's loader). */
+export function prefetchEquipo(queryClient: QueryClient, id: number): void {
+  void queryClient.prefetchQuery(equipoQuery(id));
 }
 
 export function useCarpetas() {

@@ -1,5 +1,7 @@
 import AddLinkRoundedIcon from '@mui/icons-material/AddLinkRounded';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import HourglassTopRoundedIcon from '@mui/icons-material/HourglassTopRounded';
+import QrCodeScannerRoundedIcon from '@mui/icons-material/QrCodeScannerRounded';
 import {
   Alert,
   Button,
@@ -11,13 +13,15 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { mensajes } from '@nexo/contracts';
+import { codigoReclamoDeTexto, mensajes } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/httpClient';
 import { FormDialogActions } from '../../../shared/ui/FormDialogActions';
 import { invalidateGroups, solicitarAcceso } from '../../groups';
-import { useEquipoCompartido, useEquipos } from '../api/devicesQueries';
+import { reclamarEquipo } from '../api/devicesApi';
+import { invalidateDevices, useEquipoCompartido, useEquipos } from '../api/devicesQueries';
+import { QrScannerDialog } from './QrScannerDialog';
 
 /** Reads a device id from a share link (…/home/equipoNuevo?id=12) or a bare number. */
 export function deviceIdFromText(text: string): number | null {
@@ -33,19 +37,25 @@ export function deviceIdFromText(text: string): number | null {
  * approves). With `equipoId` (share link) it asks for confirmation; without it the user pastes the
  * link or the id. After asking it shows 'Solicitud enviada, esperando aprobación.'. A device the
  * user already has shows 'Usted ya tiene asignado este equipo.' with only a close button.
+ * A label's claim code (typed, scanned with the camera, or `codigo` from the label's QR link)
+ * makes a new inventory device the user's at once (POST /api/equipo/reclamar).
  */
 export function AddExistingDeviceDialog({
   open,
   equipoId,
+  codigo,
   onClose,
 }: {
   open: boolean;
   equipoId?: number | null;
+  codigo?: string | null;
   onClose: () => void;
 }) {
   const client = useQueryClient();
   const equipos = useEquipos();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(codigo ?? '');
+  const [scanning, setScanning] = useState(false);
+  const [claimed, setClaimed] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -57,6 +67,7 @@ export function AddExistingDeviceDialog({
 
   const close = () => {
     setText('');
+    setClaimed(null);
     setFieldError(null);
     setServerError(null);
     setAlreadyAssigned(false);
@@ -64,7 +75,26 @@ export function AddExistingDeviceDialog({
     onClose();
   };
 
+  const claim = async (code: string) => {
+    setSaving(true);
+    setServerError(null);
+    try {
+      const equipo = await reclamarEquipo(code);
+      await invalidateDevices(client);
+      setClaimed(equipo.nombre);
+    } catch (error) {
+      setServerError(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
   const add = async () => {
+    const code = id === null ? codigoReclamoDeTexto(text) : null;
+    if (code !== null) {
+      await claim(code);
+      return;
+    }
     const target = id ?? deviceIdFromText(text);
     if (target === null) {
       setFieldError(mensajes.campoInvalido);
@@ -88,6 +118,27 @@ export function AddExistingDeviceDialog({
       setSaving(false);
     }
   };
+
+  if (claimed !== null) {
+    return (
+      <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
+        <DialogTitle>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <CheckCircleRoundedIcon color="success" />
+            <span>{mensajes.agregarEquipoExistente}</span>
+          </Stack>
+        </DialogTitle>
+        <DialogContent>
+          <Alert severity="success">{mensajes.equipoReclamado.replace('{nombre}', claimed)}</Alert>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={close}>
+            {mensajes.cerrar}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
 
   if (requested !== null) {
     return (
@@ -160,23 +211,44 @@ export function AddExistingDeviceDialog({
               {mensajes.agregarEquipoPregunta.replace('{nombre}', nombre)}
             </DialogContentText>
           ) : (
-            <TextField
-              label={mensajes.linkOIdEquipo}
-              autoFocus
-              fullWidth
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                setFieldError(null);
-              }}
-              error={fieldError !== null}
-              helperText={fieldError ?? ' '}
-            />
+            <>
+              <TextField
+                label={mensajes.linkIdOCodigo}
+                autoFocus
+                fullWidth
+                value={text}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  setFieldError(null);
+                }}
+                error={fieldError !== null}
+                helperText={fieldError ?? ' '}
+              />
+              <Button
+                variant="outlined"
+                startIcon={<QrCodeScannerRoundedIcon />}
+                onClick={() => setScanning(true)}
+                disabled={saving}
+              >
+                {mensajes.escanearEtiqueta}
+              </Button>
+            </>
           )}
           {serverError && <Alert severity="error">{serverError}</Alert>}
         </Stack>
       </DialogContent>
       <FormDialogActions isSaving={saving} onCancel={close} saveLabel={mensajes.agregarEquipo} onSave={add} />
+      <QrScannerDialog
+        open={scanning}
+        onClose={() => setScanning(false)}
+        onResult={(result) => {
+          setScanning(false);
+          setText(result);
+          setFieldError(null);
+          const code = codigoReclamoDeTexto(result);
+          if (code !== null) void claim(code);
+        }}
+      />
     </Dialog>
   );
 }

@@ -1,13 +1,16 @@
 import { Box, Chip, Tooltip } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
 
-/** Connected: a pulsing green dot. Not connected: the spec's 'SIN CONEXIÓN' badge. */
+/**
+ * Connected: a green dot. Not connected: the spec's 'SIN CONEXIÓN' badge, or in a list a hollow grey
+ * ring (shape as well as colour tells them apart). Each is an image named by its state.
+ */
 export function ConnectionBadge({ conectado, dotOnly = false }: { conectado: boolean; dotOnly?: boolean }) {
   if (conectado) {
     return (
       <Tooltip title={mensajes.conectado}>
         <Box
-          role="status"
+          role="img"
           aria-label={mensajes.conectado}
           sx={{
             width: 10,
@@ -26,9 +29,16 @@ export function ConnectionBadge({ conectado, dotOnly = false }: { conectado: boo
     return (
       <Tooltip title={mensajes.desconectado}>
         <Box
-          role="status"
+          role="img"
           aria-label={mensajes.desconectado}
-          sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'text.disabled', flexShrink: 0 }}
+          sx={{
+            width: 10,
+            height: 10,
+            borderRadius: '50%',
+            border: 2,
+            borderColor: 'text.secondary',
+            flexShrink: 0,
+          }}
         />
       </Tooltip>
     );

@@ -8,10 +8,13 @@ export function CopyField({
   label,
   value,
   multiline = false,
+  maxRows,
 }: {
   label: string;
   value: string;
   multiline?: boolean;
+  /** Long texts (code) scroll inside the field past this many lines. */
+  maxRows?: number;
 }) {
   const alerts = useAlerts();
   const copy = async () => {
@@ -30,6 +33,7 @@ export function CopyField({
       fullWidth
       size="small"
       multiline={multiline}
+      {...(maxRows ? { maxRows } : {})}
       slotProps={{
         input: {
           readOnly: true,

@@ -85,6 +85,7 @@ export function DeviceCard({
             <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.tipoSensor.descripcion}`}>
               <Box
                 data-testid="icono-sensor"
+                role="img"
                 sx={(t) => ({
                   width: 30,
                   height: 30,

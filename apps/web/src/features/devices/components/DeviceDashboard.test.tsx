@@ -1,9 +1,9 @@
 import type { Equipo, Layouts } from '@nexo/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AlertsHost } from '../../../shared/ui/AlertsHost';
 import { DeviceDashboard } from './DeviceDashboard';
 
 const guardarLayout = vi.fn((_input: unknown) => Promise.resolve());
@@ -49,16 +49,17 @@ const equipo = {
   idRol: 4,
   sensores: [{ id: 1, shadows: [{ id: 11 }] }],
   // Saved with a gap the grid compacts away on mount.
-  layouts: { lg: [{ i: '11', x: 0, y: 2, w: 3, h: 2 }], md: [], xs: [] } satisfies Layouts,
+  layouts: { lg: [{ i: '11', x: 0, y: 2, w: 3, h: 2 }], md: [], sm: [], xs: [] } satisfies Layouts,
 } as unknown as Equipo;
 
 function renderDashboard() {
   const client = new QueryClient();
   return render(
     <QueryClientProvider client={client}>
-      <SnackbarProvider>
+      <>
         <DeviceDashboard equipo={equipo} />
-      </SnackbarProvider>
+        <AlertsHost />
+      </>
     </QueryClientProvider>,
   );
 }

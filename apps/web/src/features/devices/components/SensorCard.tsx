@@ -19,40 +19,60 @@ import {
   Typography,
 } from '@mui/material';
 import { mensajes, type Sensor, type Shadow } from '@nexo/contracts';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { formatFechaHora } from '../../../shared/format/fechas';
 import { useLiveSensor } from '../hooks/liveValues';
 import { usePendingCommand } from '../hooks/useDeviceLive';
 import { SensorWidget } from '../widgets/SensorWidget';
 import { ConnectionBadge } from './ConnectionBadge';
 
-const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short' });
-
 export function formatFecha(fecha: number | null): string {
-  return fecha === null ? '' : dateFormat.format(fecha);
+  return fecha === null ? '' : formatFechaHora(fecha);
 }
 
-/** One widget on the device dashboard; its header is the drag handle. */
+/** A keyboard step on a card: arrows move it, Shift + arrows resize it. */
+export interface Nudge {
+  direction: 'left' | 'right' | 'up' | 'down';
+  resize: boolean;
+}
+
+const arrows: Record<string, Nudge['direction']> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+};
+
+/**
+ * One widget on a dashboard grid. Its handle drags it with a mouse or a finger and is a button:
+ * with the keyboard, arrows move the card and Shift + arrows resize it.
+ */
 export function SensorCard({
   sensor,
   shadow,
   compact,
   canManage,
+  moveHelpId,
   onSend,
   onInfo,
   onEdit,
   onDelete,
   onResize,
+  onNudge,
 }: {
   sensor: Sensor;
   shadow: Shadow;
   compact: boolean;
   canManage: boolean;
+  /** The id of the text that explains the handle's keys. */
+  moveHelpId: string;
   onSend: (valor: string) => void;
   onInfo: () => void;
   onEdit: () => void;
   onDelete: () => void;
   onResize: () => void;
+  onNudge: (nudge: Nudge) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const command = usePendingCommand(sensor.id);
@@ -67,7 +87,15 @@ export function SensorCard({
       data-shadow={shadow.id}
       role="group"
       aria-label={title}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        overflow: 'hidden',
+        // In a narrow card the footer's 'Última actualización:' is left to screen readers, so the date shows whole.
+        containerType: 'inline-size',
+        '@container (max-width: 320px)': { '& .nexo-fecha-prefijo': visuallyHidden },
+      }}
     >
       <Stack
         direction="row"
@@ -84,20 +112,39 @@ export function SensorCard({
       >
         {/* Only this handle drags the card, so a touch anywhere else scrolls the page. */}
         <Box
+          component="button"
+          type="button"
           className="nexo-drag-handle"
           aria-label={`${mensajes.mover} ${title}`}
+          aria-describedby={moveHelpId}
           title={mensajes.mover}
+          onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+            const direction = arrows[event.key];
+            if (!direction) return;
+            event.preventDefault();
+            onNudge({ direction, resize: event.shiftKey });
+          }}
           sx={{
             display: 'grid',
             placeItems: 'center',
             width: 28,
             height: 32,
+            p: 0,
+            border: 0,
+            bgcolor: 'transparent',
+            font: 'inherit',
             flexShrink: 0,
             cursor: 'grab',
             touchAction: 'none',
             borderRadius: 1,
-            color: 'text.disabled',
-            '&:hover': { bgcolor: 'action.hover', color: 'text.secondary' },
+            color: 'text.secondary',
+            '&:hover': { bgcolor: 'action.hover', color: 'text.primary' },
+            '&:focus-visible': {
+              outline: 2,
+              outlineStyle: 'solid',
+              outlineColor: 'primary.main',
+              outlineOffset: -2,
+            },
           }}
         >
           <DragIndicatorRoundedIcon sx={{ fontSize: 18 }} />
@@ -116,7 +163,7 @@ export function SensorCard({
             WebkitLineClamp: 2,
             WebkitBoxOrient: 'vertical',
             overflow: 'hidden',
-            overflowWrap: 'anywhere',
+            overflowWrap: 'break-word',
             fontSize: compact ? '0.8rem' : undefined,
           }}
         >
@@ -259,7 +306,23 @@ function LiveDate({ sensor }: { sensor: Sensor }) {
   const { fechaUV } = useLiveSensor(sensor);
   return (
     <Typography variant="caption" color="text.secondary" sx={captionSx} noWrap>
-      {fechaUV ? `${mensajes.ultimaActualizacion}: ${formatFecha(fechaUV)}` : ''}
+      {fechaUV ? (
+        <>
+          <span className="nexo-fecha-prefijo">{mensajes.ultimaActualizacion}: </span>
+          {formatFecha(fechaUV)}
+        </>
+      ) : (
+        ''
+      )}
     </Typography>
   );
 }
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,148 +1,98 @@
-import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
-import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
-import { Box, IconButton, Paper, Stack, Tooltip, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
-import { type Equipo, mensajes, type Sensor, tabla } from '@nexo/contracts';
-import { useState } from 'react';
+import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { mensajes, type Sensor, tabla } from '@nexo/contracts';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTablePagination } from '../../../shared/hooks/useTablePagination';
-import { devicePermissions } from '../permissions';
+import { ResponsiveTable, type TableColumn } from '../../../shared/ui/ResponsiveTable';
 import { valorLegible } from '../widgets/valorLegible';
 import { ConnectionBadge } from './ConnectionBadge';
 import { formatFecha } from './SensorCard';
-import { type SensorDialog, SensorDialogs } from './SensorDialogs';
 import { SensorTypeIcon } from './sensorTypeIcon';
 
-/** The Listado tab: name, type, last value and actions; search, sorting and the spec's page sizes. */
-export function SensorsTable({ equipo }: { equipo: Equipo }) {
-  const permisos = devicePermissions(equipo.idRol);
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const [dialog, setDialog] = useState<SensorDialog | null>(null);
-  // The page size fits the screen at first, then follows the user's choice (kept in this browser).
-  const [pagination, setPagination] = useTablePagination('sensores');
-
-  const columns: GridColDef<Sensor>[] = [
+/**
+ * The sensors' table (spec 1 "Widgets table"): name, type, last value and actions, with search,
+ * sorting and the spec's page sizes. The device's Listado and the view's Listado both use it; a view
+ * adds the device column (`deviceNames`) and its own actions.
+ */
+export function SensorsTable({
+  sensores,
+  label,
+  emptyText,
+  deviceNames,
+  actions,
+  pageSizeKey,
+}: {
+  sensores: Sensor[];
+  label: string;
+  emptyText: string;
+  deviceNames?: Map<number, string> | undefined;
+  /** What follows 'Ver historial' in a row's actions. */
+  actions?: ((sensor: Sensor) => ReactNode) | undefined;
+  pageSizeKey: string;
+}) {
+  const columns: TableColumn<Sensor>[] = [
     {
-      field: 'labelUsuario',
-      headerName: mensajes.nombre,
-      flex: 1.4,
-      minWidth: phone ? 110 : 160,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
-          <SensorTypeIcon tipo={row.tipoSensor.id} fontSize="small" color="action" />
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {row.labelUsuario}
+      id: 'nombre',
+      label: mensajes.nombre,
+      phone: 'title',
+      value: (s) => s.labelUsuario,
+      render: (s) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <SensorTypeIcon tipo={s.tipoSensor.id} fontSize="small" color="action" />
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {s.labelUsuario}
           </Typography>
-          <ConnectionBadge conectado={row.conectado} dotOnly />
+          <ConnectionBadge conectado={s.conectado} dotOnly />
         </Stack>
       ),
     },
+    ...(deviceNames
+      ? [{ id: 'equipo', label: mensajes.equipo, value: (s: Sensor) => deviceNames.get(s.idEquipo) ?? '' }]
+      : []),
+    { id: 'tipo', label: mensajes.tipo, value: (s) => s.tipoSensor.descripcion },
     {
-      field: 'tipo',
-      headerName: mensajes.tipo,
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_value, row) => row.tipoSensor.descripcion,
-    },
-    {
-      field: 'ultimoValor',
-      headerName: mensajes.ultimoValor,
-      flex: 1,
-      minWidth: phone ? 90 : 150,
-      valueGetter: (_value, row) => row.ultimoValor ?? '',
-      renderCell: ({ row }) => (
-        <Box sx={{ lineHeight: 1.3, py: 0.75 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} noWrap>
-            {valorLegible(row, row.ultimoValor)}
+      id: 'ultimoValor',
+      label: mensajes.ultimoValor,
+      value: (s) => s.fechaUV ?? 0,
+      render: (s) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+            {valorLegible(s, s.ultimoValor)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {formatFecha(row.fechaUV)}
+            {formatFecha(s.fechaUV)}
           </Typography>
-        </Box>
+        </>
       ),
     },
-    {
-      field: 'acciones',
-      headerName: mensajes.acciones,
-      sortable: false,
-      filterable: false,
-      width: permisos.canManageWidgets ? (phone ? 140 : 170) : 80,
-      renderCell: ({ row }) => (
-        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+  ];
+  return (
+    <ResponsiveTable
+      label={label}
+      rows={sensores}
+      rowKey={(s) => s.id}
+      columns={columns}
+      searchable
+      defaultSort={{ column: 'nombre', direction: 'asc' }}
+      pageSizeKey={pageSizeKey}
+      // Spec 1 "Widgets table": page size 5 until the user picks another.
+      initialPageSize={tabla.pageSize}
+      emptyText={emptyText}
+      actions={(s) => (
+        <>
           <Tooltip title={mensajes.verGraficos}>
             <IconButton
               size="small"
               component={RouterLink}
-              to={`/home/infoSensor?id=${row.id}`}
-              aria-label={`${mensajes.verGraficos} ${row.labelUsuario}`}
+              to={`/home/infoSensor?id=${s.id}`}
+              aria-label={`${mensajes.verGraficos} ${s.labelUsuario}`}
             >
               <InsightsRoundedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          {permisos.canManageWidgets && (
-            <>
-              <Tooltip title={mensajes.informacion}>
-                <IconButton
-                  size="small"
-                  onClick={() => setDialog({ kind: 'info', sensor: row })}
-                  aria-label={`${mensajes.informacion} ${row.labelUsuario}`}
-                >
-                  <VisibilityRoundedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={mensajes.editar}>
-                <IconButton
-                  size="small"
-                  onClick={() => setDialog({ kind: 'edit', sensor: row })}
-                  aria-label={`${mensajes.editar} ${row.labelUsuario}`}
-                >
-                  <EditRoundedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={mensajes.eliminar}>
-                <IconButton
-                  size="small"
-                  onClick={() => setDialog({ kind: 'delete', sensor: row })}
-                  aria-label={`${mensajes.eliminar} ${row.labelUsuario}`}
-                >
-                  <DeleteOutlineRoundedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </>
-          )}
-        </Stack>
-      ),
-    },
-  ];
-
-  return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-      <DataGrid
-        rows={equipo.sensores}
-        columns={columns}
-        // On a phone the type column gives way (the icon beside the name shows it), so Acciones stays on screen.
-        columnVisibilityModel={{ tipo: !phone }}
-        getRowHeight={() => 'auto'}
-        pageSizeOptions={[...tabla.pageSizeOptions]}
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        showToolbar
-        slotProps={{ toolbar: { showQuickFilter: true, quickFilterProps: { debounceMs: 200 } } }}
-        disableRowSelectionOnClick
-        disableColumnMenu={false}
-        autoHeight
-        sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
-        localeText={{
-          ...esES.components.MuiDataGrid.defaultProps.localeText,
-          toolbarQuickFilterPlaceholder: mensajes.buscar,
-          noRowsLabel: mensajes.noHayWidgets,
-        }}
-      />
-      <SensorDialogs equipo={equipo} dialog={dialog} onClose={() => setDialog(null)} />
-    </Paper>
+          {actions?.(s)}
+        </>
+      )}
+    />
   );
 }

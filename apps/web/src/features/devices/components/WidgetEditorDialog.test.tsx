@@ -3,8 +3,8 @@ import { createTheme } from '@mui/material/styles';
 import type { Equipo, Licencia } from '@nexo/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertsHost } from '../../../shared/ui/AlertsHost';
 import { WidgetEditorDialog } from './WidgetEditorDialog';
 
 const session = vi.hoisted(() => ({ token: null as Partial<Licencia> | null }));
@@ -33,9 +33,10 @@ function renderEditor() {
     <QueryClientProvider client={client}>
       <ThemeProvider theme={createTheme()}>
         <CssBaseline />
-        <SnackbarProvider>
+        <>
           <WidgetEditorDialog open equipo={equipo} sensor={null} onClose={() => {}} />
-        </SnackbarProvider>
+          <AlertsHost />
+        </>
       </ThemeProvider>
     </QueryClientProvider>,
   );

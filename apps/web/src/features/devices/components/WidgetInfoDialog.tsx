@@ -16,6 +16,8 @@ import { type Equipo, mensajes, type Sensor } from '@nexo/contracts';
 import { useState } from 'react';
 import { useAppConfig } from '../../../shared/hooks/useAppConfig';
 import { CopyField } from './CopyField';
+import { DeviceFirmwareInfo } from './DeviceFirmwareInfo';
+import { arduinoSketch, pythonScript } from './deviceCode';
 
 /** Connection data a device needs for this sensor (architecture "Device contract"). */
 export function connectionInfo(
@@ -101,6 +103,8 @@ export function WidgetInfoDialog({
       >
         <Tab label={mensajes.conexion} />
         <Tab label={mensajes.funcionalidadAdicional} />
+        <Tab label={mensajes.codigoListo} />
+        <Tab label={mensajes.firmwarePagina} />
       </Tabs>
       <DialogContent>
         {tab === 0 ? (
@@ -115,6 +119,26 @@ export function WidgetInfoDialog({
             <CopyField label="mosquitto_pub" value={info.mosquittoPub} multiline />
             <CopyField label={mensajes.recibirComandos} value={info.mosquittoSub} multiline />
           </Stack>
+        ) : tab === 2 ? (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {mensajes.codigoListoAyuda}
+            </Typography>
+            <CopyField
+              label={mensajes.sketchArduino}
+              value={arduinoSketch({ equipo, sensor, server: info.server })}
+              multiline
+              maxRows={14}
+            />
+            <CopyField
+              label={mensajes.scriptPython}
+              value={pythonScript({ equipo, sensor, server: info.server })}
+              multiline
+              maxRows={14}
+            />
+          </Stack>
+        ) : tab === 3 ? (
+          <DeviceFirmwareInfo equipoId={equipo.id} />
         ) : (
           <Stack spacing={2} sx={{ pt: 1 }}>
             <CopyField label={mensajes.urlUltimoValor} value={`GET ${info.lastValueUrl}`} />

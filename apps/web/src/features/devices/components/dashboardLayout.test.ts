@@ -1,6 +1,12 @@
 import type { Equipo } from '@nexo/contracts';
 import { describe, expect, it } from 'vitest';
-import { completeLayouts, layoutSignature, normaliseLayouts, resizeItem } from './dashboardLayout';
+import {
+  breakpointFor,
+  completeLayouts,
+  layoutSignature,
+  normaliseLayouts,
+  resizeItem,
+} from './dashboardLayout';
 
 const equipo = (shadowIds: number[][]): Pick<Equipo, 'sensores'> =>
   ({
@@ -11,21 +17,47 @@ const equipo = (shadowIds: number[][]): Pick<Equipo, 'sensores'> =>
   }) as unknown as Pick<Equipo, 'sensores'>;
 
 describe('completeLayouts', () => {
-  it('gives every widget the spec default size per breakpoint', () => {
-    const layouts = completeLayouts(equipo([[1, 2], [3]]), null);
-    expect(layouts.lg.map((i) => [i.i, i.w, i.h])).toEqual([
-      ['1', 3, 2],
-      ['2', 3, 2],
-      ['3', 3, 2],
+  it('packs one-row cards 4 a row at lg, 3 at md, 2 at sm and 1 on a phone', () => {
+    const layouts = completeLayouts(equipo([[1, 2], [3], [4], [5]]), null);
+    const places = (bp: 'lg' | 'md' | 'sm' | 'xs') => layouts[bp].map((i) => [i.x, i.y, i.w, i.h]);
+    expect(places('lg')).toEqual([
+      [0, 0, 3, 1],
+      [3, 0, 3, 1],
+      [6, 0, 3, 1],
+      [9, 0, 3, 1],
+      [0, 1, 3, 1],
     ]);
-    expect(layouts.lg[0]).toMatchObject({ minW: 3, minH: 2, maxW: 12, maxH: 4 });
-    expect(layouts.md.every((i) => i.w === 6 && i.h === 1)).toBe(true);
-    expect(layouts.xs[0]).toMatchObject({ w: 12, h: 2, minW: 6, maxW: 12, maxH: 2 });
-    // Two half-width items per row on md.
-    expect(layouts.md.map((i) => [i.x, i.y])).toEqual([
+    expect(places('md')).toEqual([
+      [0, 0, 4, 1],
+      [4, 0, 4, 1],
+      [8, 0, 4, 1],
+      [0, 1, 4, 1],
+      [4, 1, 4, 1],
+    ]);
+    expect(places('sm').map(([x, y]) => [x, y])).toEqual([
       [0, 0],
       [6, 0],
       [0, 1],
+      [6, 1],
+      [0, 2],
+    ]);
+    expect(layouts.lg[0]).toMatchObject({ minW: 3, minH: 1, maxW: 12, maxH: 4 });
+    expect(layouts.xs[0]).toMatchObject({ w: 12, h: 2, minW: 6, maxW: 12, maxH: 2 });
+  });
+
+  it('picks the breakpoint from the grid width: 4 cards of 220 px fit from 940, 3 from 700, 2 from 480', () => {
+    expect([1612, 952, 940, 939, 732, 700, 699, 572, 480, 479, 378].map(breakpointFor)).toEqual([
+      'lg',
+      'lg',
+      'lg',
+      'md',
+      'md',
+      'md',
+      'sm',
+      'sm',
+      'sm',
+      'xs',
+      'xs',
     ]);
   });
 
@@ -36,6 +68,7 @@ describe('completeLayouts', () => {
         { i: '99', x: 0, y: 0, w: 3, h: 2 },
       ],
       md: [],
+      sm: [],
       xs: [],
     };
     const layouts = completeLayouts(equipo([[1], [2]]), saved);

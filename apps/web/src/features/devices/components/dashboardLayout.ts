@@ -1,18 +1,29 @@
-import type { Equipo, LayoutItem, Layouts } from '@nexo/contracts';
+import { type Equipo, grilla, type LayoutItem, type Layouts } from '@nexo/contracts';
 
 export type BreakpointName = keyof Layouts;
-export const breakpointNames: BreakpointName[] = ['lg', 'md', 'xs'];
+export const breakpointNames: BreakpointName[] = ['lg', 'md', 'sm', 'xs'];
+
+/** The grid's breakpoint for a container width (lg 940, md 700, sm 480, xs 0: 4, 3, 2, 1 cards a row). */
+export function breakpointFor(width: number): BreakpointName {
+  if (width >= grilla.breakpoints.lg) return 'lg';
+  if (width >= grilla.breakpoints.md) return 'md';
+  if (width >= grilla.breakpoints.sm) return 'sm';
+  return 'xs';
+}
 
 /**
- * Default widget sizes per breakpoint (spec 1 §9): large 3x2 (min 3x2, max 12x4); medium 6x1.
- * Extra small (phones) departs from the spec's 6x1 on purpose (issue 11, docs/web-devices.md): a
- * 6x1 card is too small for a gauge, a chart's axis or a dimmer's slider, so a new widget takes the
- * full width and two rows and keeps its real face; '1X1' in the resize modal still gives the
- * compact number for those who want a dense phone screen (min 6, max 12 wide, 2 high).
+ * Default widget sizes per breakpoint (issue 25, docs/web-devices.md): cards of one row (170 px,
+ * about the spec's 220 × 160 card) packed like ThingsBoard and Blynk do, 4 a row at lg (the spec's
+ * width 3), 3 at md, 2 at sm (the spec's 6×1), so a device of 8 widgets fits one 1280 × 800 screen.
+ * Extra small (phones) departs from the spec's 6x1 on purpose (issue 11): a 6x1 card is too small
+ * for a gauge, a chart's axis or a dimmer's slider, so a new widget takes the full width and two
+ * rows and keeps its real face; '1X1' in the resize modal still gives the compact number for those
+ * who want a dense phone screen (min 6, max 12 wide, 2 high). Saved layouts are never changed.
  */
 const defaults: Record<BreakpointName, Omit<LayoutItem, 'i' | 'x' | 'y'>> = {
-  lg: { w: 3, h: 2, minW: 3, minH: 2, maxW: 12, maxH: 4 },
-  md: { w: 6, h: 1, minW: 3, minH: 1, maxW: 12, maxH: 4 },
+  lg: { w: 3, h: 1, minW: 3, minH: 1, maxW: 12, maxH: 4 },
+  md: { w: 4, h: 1, minW: 3, minH: 1, maxW: 12, maxH: 4 },
+  sm: { w: 6, h: 1, minW: 6, minH: 1, maxW: 12, maxH: 4 },
   xs: { w: 12, h: 2, minW: 6, minH: 1, maxW: 12, maxH: 2 },
 };
 
@@ -42,7 +53,7 @@ export function completeLayouts(
   saved: Layouts | null | undefined,
 ): Layouts {
   const keys = widgetKeys(equipo);
-  const result = { lg: [], md: [], xs: [] } as Layouts;
+  const result: Layouts = { lg: [], md: [], sm: [], xs: [] };
   for (const bp of breakpointNames) {
     const known = new Set(keys);
     const kept: LayoutItem[] = (saved?.[bp] ?? [])
@@ -108,7 +119,7 @@ export function normaliseLayouts(layouts: Partial<Record<string, readonly Partia
       if (item.forzar) out.forzar = true;
       return out;
     });
-  return { lg: pick(layouts.lg), md: pick(layouts.md), xs: pick(layouts.xs) };
+  return { lg: pick(layouts.lg), md: pick(layouts.md), sm: pick(layouts.sm), xs: pick(layouts.xs) };
 }
 
 /** Layout identity ignoring flags, to skip saves that would store the same positions. */

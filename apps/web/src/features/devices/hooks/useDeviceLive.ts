@@ -20,6 +20,8 @@ function patchEquipo(equipo: Equipo, events: readonly DeviceEvent[]): Equipo {
       conectado = event.conectado;
       continue;
     }
+    // Firmware progress is the firmware feature's (its own listener); nothing to patch here.
+    if (event.tipo === 'firmware.estado') continue;
     const patch: SensorPatch =
       event.tipo === 'sensor.valor'
         ? { ultimoValor: event.valor, fechaUV: event.fecha }

@@ -12,16 +12,27 @@ function useSharedDeviceId(): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** /home/equipoNuevo?id= for a logged-in user: the dashboard with the add-existing-device dialog on top. */
+/** The claim code of a label's QR link (/home/equipoNuevo?codigo=…), as written. */
+function useClaimCode(): string | null {
+  const [params] = useSearchParams();
+  return params.get('codigo');
+}
+
+/**
+ * /home/equipoNuevo?id= (share link) or ?codigo= (a label's claim QR) for a logged-in user: the
+ * dashboard with the add-existing-device dialog on top.
+ */
 export function EquipoNuevoPage() {
   const id = useSharedDeviceId();
+  const codigo = useClaimCode();
   const navigate = useNavigate();
   return (
     <>
       <MisEquiposPage />
       <AddExistingDeviceDialog
         open
-        equipoId={id}
+        equipoId={codigo ? null : id}
+        codigo={codigo}
         onClose={() => navigate('/home/misEquipos', { replace: true })}
       />
     </>
@@ -31,8 +42,9 @@ export function EquipoNuevoPage() {
 /** The same link opened without a session: the spec's message with login and register buttons. */
 export function EquipoNuevoAnonimo() {
   const id = useSharedDeviceId();
+  const codigo = useClaimCode();
   const compartido = useEquipoCompartido(id);
-  const from = `/home/equipoNuevo${id ? `?id=${id}` : ''}`;
+  const from = `/home/equipoNuevo${codigo ? `?codigo=${encodeURIComponent(codigo)}` : id ? `?id=${id}` : ''}`;
   return (
     <Box
       sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'background.default', p: 2 }}
@@ -41,7 +53,7 @@ export function EquipoNuevoAnonimo() {
         variant="outlined"
         sx={{ maxWidth: 460, width: '100%', p: { xs: 3, sm: 4 }, borderRadius: 4, textAlign: 'center' }}
       >
-        <Box component="img" src="/logo.svg" alt="Nexo" sx={{ height: 40, mb: 2 }} />
+        <Box component="img" src="/logo.svg" alt="Nexo" width={40} height={40} sx={{ mb: 2 }} />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center', mb: 1 }}>
           <AddLinkRoundedIcon color="primary" />
           <Typography variant="h6" component="h1">

@@ -37,8 +37,8 @@ const WidgetEditorDialog = lazy(async () => ({
 const DeviceFormDialog = lazy(async () => ({
   default: (await import('../components/DeviceFormDialog')).DeviceFormDialog,
 }));
-const SensorsTable = lazy(async () => ({
-  default: (await import('../components/SensorsTable')).SensorsTable,
+const DeviceSensorsTable = lazy(async () => ({
+  default: (await import('../components/DeviceSensorsTable')).DeviceSensorsTable,
 }));
 
 /** /home/listaEquipo?id= (the first device when absent): tabs Dashboard and Listado. */
@@ -143,7 +143,7 @@ export function ListaEquipoPage() {
         <DeviceDashboard key={equipo.id} equipo={equipo} />
       ) : (
         <Suspense fallback={<PageLoader />}>
-          <SensorsTable equipo={equipo} />
+          <DeviceSensorsTable equipo={equipo} />
         </Suspense>
       )}
       <Suspense fallback={null}>

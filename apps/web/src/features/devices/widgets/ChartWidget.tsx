@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { mensajes, readNumeric } from '@nexo/contracts';
+import { formatDiaMes, formatHora } from '../../../shared/format/fechas';
 import type { HistorialWidgetRegistro } from '../../history';
 import { MiniLineChart } from './MiniLineChart';
 import { CompactValue, WidgetFrame, WidgetMessage } from './WidgetStates';
@@ -17,8 +18,6 @@ export interface ChartWidgetProps {
   unidad?: string | undefined;
 }
 
-const timeFormat = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dateFormat = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit' });
 const DAY_MS = 86_400_000;
 
 /**
@@ -29,7 +28,7 @@ export function timeAxisFor(first: number, last: number) {
   const long = last - first > 2 * DAY_MS;
   return {
     minInterval: long ? DAY_MS : 60_000,
-    format: (v: number) => (long ? dateFormat : timeFormat).format(v),
+    format: (v: number) => (long ? formatDiaMes(v) : formatHora(v)),
   };
 }
 

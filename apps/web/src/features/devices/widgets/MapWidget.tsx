@@ -85,7 +85,13 @@ export function MapWidget({
           style={{ width: '100%', height: '100%', position: 'absolute', inset: 0 }}
         >
           <BaseLayer tileUrl={tileUrl} offlineMaxZoom={5} />
-          <Marker position={[position.lat, position.lng]} icon={pinIcon} />
+          {/* Only a mark: it does nothing when clicked, so it is not a button (no tab stop, no role). */}
+          <Marker
+            position={[position.lat, position.lng]}
+            icon={pinIcon}
+            interactive={false}
+            keyboard={false}
+          />
           <Recenter position={position} />
         </MapContainer>
         <Typography

@@ -1,4 +1,4 @@
-import { mensajes, readNumeric, type Sensor, tiposWidget } from '@nexo/contracts';
+import { mensajes, readCoordinates, readNumeric, type Sensor, tiposWidget } from '@nexo/contracts';
 import { unidadDe } from './SensorWidget';
 import { formatNumber } from './widgetValue';
 
@@ -6,7 +6,10 @@ import { formatNumber } from './widgetValue';
 export type ValueFormatSensor = Pick<
   Sensor,
   'variableJson' | 'valorEncendido' | 'valorApagado' | 'shadows' | 'tipoSensor'
->;
+> &
+  Partial<Pick<Sensor, 'variableLongitud'>>;
+
+const coordinateFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 5 });
 
 /**
  * A value as users read it, the same everywhere (Listado, a view's list, the history list):
@@ -19,6 +22,11 @@ export function valorLegible(sensor: ValueFormatSensor, valor: string | null): s
   if (isSwitch && sensor.valorEncendido !== null && valor === sensor.valorEncendido)
     return mensajes.encendido;
   if (isSwitch && sensor.valorApagado !== null && valor === sensor.valorApagado) return mensajes.apagado;
+  // A position (map widget) reads as latitude and longitude, not the latitude alone.
+  if (sensor.shadows.some((s) => s.tipoWidget.id === tiposWidget.mapa)) {
+    const position = readCoordinates(valor, sensor.variableJson, sensor.variableLongitud);
+    if (position) return `${coordinateFormat.format(position.lat)}, ${coordinateFormat.format(position.lng)}`;
+  }
   const reading = readNumeric(valor, sensor.variableJson);
   if (reading.isEmpty) return '—';
   if (reading.value === null) return valor;

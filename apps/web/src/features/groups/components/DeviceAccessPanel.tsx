@@ -25,10 +25,10 @@ import {
   type UsuarioConRol,
 } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
+import { formatFecha } from '../../../shared/format/fechas';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { invalidateDevices } from '../../devices';
@@ -151,7 +151,7 @@ export function DeviceAccessPanel({ idEquipo }: { idEquipo: number }) {
                   <Typography sx={{ fontWeight: 600, minWidth: 0 }} noWrap>
                     {s.solicitante.username}
                   </Typography>
-                  <Chip size="small" label={format(s.fecha, 'dd/MM/yyyy')} />
+                  <Chip size="small" label={formatFecha(s.fecha)} />
                 </Stack>
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                   {otorgables.map((rol) => (

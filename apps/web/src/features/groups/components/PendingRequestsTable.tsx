@@ -1,4 +1,4 @@
-import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Button, Chip, Typography } from '@mui/material';
 import {
   type AsignarRolInput,
   type Autorizacion,
@@ -7,8 +7,9 @@ import {
   rolesOtorgables,
 } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useState } from 'react';
+import { formatFechaHora } from '../../../shared/format/fechas';
+import { ResponsiveTable } from '../../../shared/ui/ResponsiveTable';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { invalidateDevices, useEquipos } from '../../devices';
 import { asignarRol } from '../api/groupsApi';
@@ -42,68 +43,67 @@ export function PendingRequestsTable() {
     }
   };
 
-  const lista = solicitudes.data ?? [];
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, p: 2 }} component="section" aria-labelledby="pendientes">
-      <Typography id="pendientes" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {mensajes.solicitudesPendientes}
-      </Typography>
-      {lista.length === 0 ? (
-        <Typography color="text.secondary">
-          {solicitudes.isPending ? mensajes.cargando : mensajes.sinSolicitudesPendientes}
-        </Typography>
-      ) : (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {lista.map((s) => (
-            <Box
-              component="li"
-              key={s.id}
-              aria-label={`${s.solicitante.username} · ${s.equipo.nombre}`}
-              sx={{
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 2,
-                p: 1.5,
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 1.5,
-                alignItems: 'center',
-              }}
+    <section aria-labelledby="pendientes">
+      <ResponsiveTable
+        label={mensajes.solicitudesPendientes}
+        toolbar={
+          <Typography id="pendientes" variant="h6" component="h2">
+            {mensajes.solicitudesPendientes}
+          </Typography>
+        }
+        rows={solicitudes.data ?? []}
+        rowKey={(s) => s.id}
+        loading={solicitudes.isPending}
+        emptyText={mensajes.sinSolicitudesPendientes}
+        defaultSort={{ column: 'fecha', direction: 'desc' }}
+        pageSizeKey="solicitudes"
+        columns={[
+          {
+            id: 'solicitante',
+            label: mensajes.solicitante,
+            value: (s) => s.solicitante.username,
+            phone: 'title',
+          },
+          { id: 'equipo', label: mensajes.equipo, value: (s) => s.equipo.nombre },
+          {
+            id: 'fecha',
+            label: mensajes.fecha,
+            value: (s) => s.fecha,
+            render: (s) => formatFechaHora(s.fecha),
+            nowrap: true,
+          },
+          {
+            id: 'estado',
+            label: mensajes.estado,
+            value: (s) => s.estado.descripcion,
+            render: (s) => <Chip size="small" label={s.estado.descripcion} />,
+          },
+        ]}
+        actions={(s) => (
+          <>
+            {rolesOtorgables(miRol(s.equipo.id)).map((rol) => (
+              <Button
+                key={rol}
+                size="small"
+                variant={rol === rolesEquipo.usuario ? 'contained' : 'outlined'}
+                disabled={busy !== null}
+                onClick={() => void answer(s, rol)}
+              >
+                {mensajes.aprobarComo.replace('{rol}', rolNombre(rol))}
+              </Button>
+            ))}
+            <Button
+              size="small"
+              color="error"
+              disabled={busy !== null}
+              onClick={() => void answer(s, rolesEquipo.ninguno)}
             >
-              <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }} noWrap>
-                  {s.solicitante.username}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap>
-                  {s.equipo.nombre} · {format(s.fecha, 'dd/MM/yyyy HH:mm')}
-                </Typography>
-              </Box>
-              <Chip size="small" label={s.estado.descripcion} />
-              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                {rolesOtorgables(miRol(s.equipo.id)).map((rol) => (
-                  <Button
-                    key={rol}
-                    size="small"
-                    variant={rol === rolesEquipo.usuario ? 'contained' : 'outlined'}
-                    disabled={busy !== null}
-                    onClick={() => void answer(s, rol)}
-                  >
-                    {mensajes.aprobarComo.replace('{rol}', rolNombre(rol))}
-                  </Button>
-                ))}
-                <Button
-                  size="small"
-                  color="error"
-                  disabled={busy !== null}
-                  onClick={() => void answer(s, rolesEquipo.ninguno)}
-                >
-                  {mensajes.rechazar}
-                </Button>
-              </Stack>
-            </Box>
-          ))}
-        </Stack>
-      )}
-    </Paper>
+              {mensajes.rechazar}
+            </Button>
+          </>
+        )}
+      />
+    </section>
   );
 }

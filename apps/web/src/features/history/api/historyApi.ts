@@ -7,8 +7,7 @@ import type {
   RutaAnswer,
 } from '@nexo/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../shared/api/httpClient';
-import { sessionStore } from '../../../shared/api/sessionStore';
+import { ApiError, api, currentAccessToken } from '../../../shared/api/httpClient';
 import type { RangoParams } from '../range';
 
 export const historyKeys = {
@@ -84,8 +83,8 @@ function fileNameOf(response: Response, fallback: string): string {
   return match?.[1] ?? fallback;
 }
 
-async function fetchCsv(query: string): Promise<Response> {
-  const token = sessionStore.get()?.access_token;
+async function fetchCsv(query: string, renew = false): Promise<Response> {
+  const token = await currentAccessToken({ renew });
   return fetch(`/sv/api/sensor/exportarCsv?${query}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
@@ -101,10 +100,7 @@ export async function downloadCsv(ids: number[], rango: RangoParams): Promise<vo
   if (rango.fechaHasta) search.set('fechaHasta', rango.fechaHasta);
   if (rango.utcOffsetMinutos !== undefined) search.set('utcOffsetMinutos', String(rango.utcOffsetMinutos));
   let response = await fetchCsv(search.toString());
-  if (response.status === 401) {
-    await api.post('/api/sensor/infoSensor', { idSensor: ids[0] });
-    response = await fetchCsv(search.toString());
-  }
+  if (response.status === 401) response = await fetchCsv(search.toString(), true);
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { mensaje?: string; codigo?: number } | null;
     throw new ApiError({

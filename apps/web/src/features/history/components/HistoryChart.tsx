@@ -3,6 +3,7 @@ import { alpha } from '@mui/material/styles';
 import { mensajes, type PuntoGrafico } from '@nexo/contracts';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
+import { formatDiaMes, formatHora } from '../../../shared/format/fechas';
 import { echarts } from '../charts';
 import { formatLocal } from '../range';
 
@@ -60,7 +61,14 @@ export function HistoryChart({ puntos, live, unidad }: HistoryChartProps) {
         },
       },
       // On a phone the time labels would run into each other.
-      xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+      xAxis: {
+        type: 'time',
+        // Day ticks as DD/MM, the others as HH:mm (24 h), in the user's time zone; never "Nov 27".
+        axisLabel: {
+          hideOverlap: true,
+          formatter: (v: number) => (formatHora(v) === '00:00' ? formatDiaMes(v) : formatHora(v)),
+        },
+      },
       yAxis: {
         type: 'value',
         scale: true,

@@ -1,12 +1,12 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
-import { mensajes, type OrdenHistorial, type RegistroHistorial, tabla } from '@nexo/contracts';
-import { useMemo, useState } from 'react';
+import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { mensajes, type OrdenHistorial, type RegistroHistorial } from '@nexo/contracts';
+import { useState } from 'react';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue';
+import { useTablePagination } from '../../../shared/hooks/useTablePagination';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { ResponsiveTable, type TableSort } from '../../../shared/ui/ResponsiveTable';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { type ValueFormatSensor, valorLegible } from '../../devices';
 import { useEliminarRegistro, useHistorial } from '../api/historyApi';
@@ -21,67 +21,26 @@ interface HistoryListProps {
   sensor?: ValueFormatSensor | undefined;
 }
 
-function toOrden(model: GridSortModel): OrdenHistorial {
-  const first = model[0];
-  if (!first) return '-fecha';
-  const field = first.field === 'valor' ? 'valor' : 'fecha';
-  return first.sort === 'asc' ? field : `-${field}`;
+function toOrden(sort: TableSort): OrdenHistorial {
+  const field = sort.column === 'valor' ? 'valor' : 'fecha';
+  return sort.direction === 'asc' ? field : `-${field}`;
 }
 
 /** 'Registros': the raw readings of the range, paged, sorted and searched on the server. */
 export function HistoryList({ idSensor, rango, puedeEliminar, sensor }: HistoryListProps) {
   const alerts = useAlerts();
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: tabla.pageSize });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'fecha', sort: 'desc' }]);
+  const [pagination, setPagination] = useTablePagination('historial');
+  const [sort, setSort] = useState<TableSort>({ column: 'fecha', direction: 'desc' });
   const [search, setSearch] = useState('');
   const busqueda = useDebouncedValue(search.trim(), 300);
   const [toDelete, setToDelete] = useState<RegistroHistorial | 'todos' | null>(null);
   const query = useHistorial(idSensor, rango, {
     pagina: pagination.page,
     tamanoPagina: pagination.pageSize,
-    orden: toOrden(sortModel),
+    orden: toOrden(sort),
     busqueda,
   });
   const eliminar = useEliminarRegistro(idSensor);
-
-  const columns = useMemo<GridColDef<RegistroHistorial>[]>(
-    () => [
-      {
-        field: 'fecha',
-        headerName: mensajes.historialFecha,
-        flex: 1,
-        minWidth: 180,
-        valueGetter: (_value, row) => row.ts,
-        renderCell: (params) => formatLocal(params.row.ts),
-      },
-      {
-        field: 'valor',
-        headerName: mensajes.historialValor,
-        flex: 1,
-        minWidth: 120,
-        renderCell: (params) => (sensor ? valorLegible(sensor, params.row.valor) : params.row.valor),
-      },
-      {
-        field: 'acciones',
-        headerName: mensajes.acciones,
-        sortable: false,
-        width: 110,
-        renderCell: (params) =>
-          puedeEliminar ? (
-            <Tooltip title={mensajes.eliminar}>
-              <IconButton
-                size="small"
-                aria-label={`${mensajes.eliminar} ${params.row.idRegistro}`}
-                onClick={() => setToDelete(params.row)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          ) : null,
-      },
-    ],
-    [puedeEliminar, sensor],
-  );
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -104,57 +63,68 @@ export function HistoryList({ idSensor, rango, puedeEliminar, sensor }: HistoryL
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <Typography variant="h6" sx={{ flexGrow: 1 }}>
-          {mensajes.historialRegistros}
-        </Typography>
-        <TextField
-          size="small"
-          label={mensajes.buscar}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPagination((p) => ({ ...p, page: 0 }));
-          }}
-          slotProps={{ htmlInput: { 'aria-label': mensajes.buscar, maxLength: 100 } }}
-        />
-        {puedeEliminar && (
-          <Button
-            color="error"
-            variant="outlined"
-            startIcon={<DeleteSweepIcon />}
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-            disabled={(query.data?.total ?? 0) === 0}
-            onClick={() => setToDelete('todos')}
-          >
-            {mensajes.historialEliminarTodos}
-          </Button>
-        )}
-      </Stack>
-      <DataGrid
-        aria-label={mensajes.historialRegistros}
+      <ResponsiveTable
+        label={mensajes.historialRegistros}
+        toolbar={
+          <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+            <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+              {mensajes.historialRegistros}
+            </Typography>
+            {puedeEliminar && (
+              <Button
+                color="error"
+                variant="outlined"
+                startIcon={<DeleteSweepIcon />}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+                disabled={(query.data?.total ?? 0) === 0}
+                onClick={() => setToDelete('todos')}
+              >
+                {mensajes.historialEliminarTodos}
+              </Button>
+            )}
+          </Stack>
+        }
+        search={{ value: search, onChange: setSearch }}
         rows={query.data?.historial ?? []}
-        getRowId={(row) => row.idRegistro}
-        columns={columns}
-        rowCount={query.data?.total ?? 0}
+        rowKey={(row) => row.idRegistro}
+        total={query.data?.total ?? 0}
         loading={query.isFetching}
-        paginationMode="server"
-        sortingMode="server"
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        pageSizeOptions={[...tabla.pageSizeOptions]}
-        sortModel={sortModel}
-        onSortModelChange={(model) => {
-          setSortModel(model);
-          setPagination((p) => ({ ...p, page: 0 }));
-        }}
-        disableColumnFilter
-        disableRowSelectionOnClick
-        autoHeight
-        localeText={{
-          ...esES.components.MuiDataGrid.defaultProps.localeText,
-          noRowsLabel: mensajes.noHayRegistrosRango,
-        }}
+        page={pagination}
+        onPageChange={setPagination}
+        sort={sort}
+        onSortChange={setSort}
+        emptyText={mensajes.noHayRegistrosRango}
+        columns={[
+          {
+            id: 'fecha',
+            label: mensajes.historialFecha,
+            value: (row) => row.ts,
+            render: (row) => formatLocal(row.ts),
+            nowrap: true,
+            phone: 'title',
+          },
+          {
+            id: 'valor',
+            label: mensajes.historialValor,
+            value: (row) => row.valor,
+            render: (row) => (sensor ? valorLegible(sensor, row.valor) : row.valor),
+          },
+        ]}
+        actions={
+          puedeEliminar
+            ? (row) => (
+                <Tooltip title={mensajes.eliminar}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${mensajes.eliminar} ${row.idRegistro}`}
+                    onClick={() => setToDelete(row)}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )
+            : undefined
+        }
       />
       <ConfirmDialog
         open={toDelete !== null}

@@ -21,6 +21,7 @@ import {
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { esES, type PickersLocaleText } from '@mui/x-date-pickers/locales';
 import {
   HorasHistorialSchema,
   mensajes,
@@ -54,13 +55,17 @@ type QuickTipo =
   | typeof rangosHistorial.ultimas72h
   | typeof rangosHistorial.mensual;
 
+/** The pickers' own texts (buttons, screen-reader labels) in Spanish, not "Choose date…". */
+const pickerTextsEs = esES.components.MuiLocalizationProvider.defaultProps
+  .localeText as Partial<PickersLocaleText>;
+
 /**
  * /home/infoSensor?id= : the sensor's history (spec 1 §2 "Sensor history screen"). The date
  * pickers' adapter and Spanish locale load with this page, not with the app shell.
  */
 export function InfoSensorPage() {
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es}>
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={es} localeText={pickerTextsEs}>
       <InfoSensorScreen />
     </LocalizationProvider>
   );
@@ -228,7 +233,18 @@ function InfoSensorContent({
         </Card>
       )}
 
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+      {/* The filters wrap as whole controls: no label breaks inside ('24 h', 'Exportar CSV'). */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        useFlexGap
+        sx={{
+          gap: 2,
+          flexWrap: 'wrap',
+          alignItems: { sm: 'center' },
+          '& .MuiButton-root, & .MuiToggleButton-root': { whiteSpace: 'nowrap', flexShrink: 0 },
+          '& .MuiFormControl-root': { width: { sm: 180 } },
+        }}
+      >
         <ToggleButtonGroup
           exclusive
           size="small"

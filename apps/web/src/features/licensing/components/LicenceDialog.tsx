@@ -13,8 +13,8 @@ import {
   Typography,
 } from '@mui/material';
 import { type Licencia, mensajes } from '@nexo/contracts';
-import { format } from 'date-fns';
 import { Link as RouterLink } from 'react-router';
+import { formatFecha } from '../../../shared/format/fechas';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 
 type LicenceDialogProps = { open: boolean; onClose: () => void } & (
@@ -44,6 +44,7 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
       <LinearProgress
         variant="determinate"
         value={percent}
+        aria-label={label}
         color={percent >= 100 ? 'error' : percent >= 80 ? 'warning' : 'primary'}
         sx={{ height: 8, borderRadius: 4 }}
       />
@@ -99,7 +100,7 @@ export function LicenceDialog(props: LicenceDialogProps) {
                 Válida hasta
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {token.fechaHasta ? format(token.fechaHasta, 'dd/MM/yyyy') : 'Sin vencimiento'}
+                {token.fechaHasta ? formatFecha(token.fechaHasta) : 'Sin vencimiento'}
               </Typography>
             </Box>
             {token.cancelacionSolicitada && (

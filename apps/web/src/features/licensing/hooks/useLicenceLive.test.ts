@@ -26,7 +26,7 @@ describe('useLicenceLive', () => {
   });
 
   it("reloads the session user on the user's topic when the licence changes, and ignores other events", async () => {
-    sessionStore.saveTokens({ access_token: 'a', refresh_token: 'r', expires_in: 900, usuario: ana });
+    sessionStore.saveTokens({ access_token: 'a', expires_in: 900, usuario: ana });
     const renewed = { ...ana, nombre: 'Ana con licencia' };
     apiGet.mockResolvedValue({ status: 1, usuario: renewed });
     renderHook(() => useLicenceLive());

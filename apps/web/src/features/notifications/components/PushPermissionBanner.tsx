@@ -1,5 +1,5 @@
 import NotificationsActiveRoundedIcon from '@mui/icons-material/NotificationsActiveRounded';
-import { Button, Snackbar, SnackbarContent, Stack } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { useAlerts } from '../../../shared/ui/useAlerts';
@@ -11,6 +11,8 @@ export const PUSH_ASKED_STORAGE_KEY = 'nexo.push.preguntado';
 /**
  * After login, while the browser has never been asked, offers 'Activar notificaciones'. The permission
  * request runs from that click; a refusal shows 'Necesitamos el permiso para poder enviarte notificaciones!'.
+ * It sits in the page's flow above the content (not floating), so it never covers a dialog's
+ * buttons, a pager or the support bubble.
  */
 export function PushPermissionBanner() {
   const { permission, enable } = usePushSubscription();
@@ -32,37 +34,38 @@ export function PushPermissionBanner() {
     else if (result === 'error') alerts.error(mensajes.notificacionesNoDisponibles);
   };
 
+  if (permission !== 'default' || asked) return null;
   return (
-    <Snackbar
-      open={permission === 'default' && !asked}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+    <Alert
+      severity="info"
+      icon={<NotificationsActiveRoundedIcon fontSize="small" />}
+      role="region"
+      aria-label={mensajes.activarNotificaciones}
+      sx={{
+        mb: 2,
+        alignItems: 'center',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: '1 1 180px' },
+        '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } },
+      }}
+      action={
+        <Stack direction="row" spacing={0.5}>
+          <Button color="inherit" size="small" onClick={close} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+            {mensajes.ahoraNo}
+          </Button>
+          <Button
+            variant="contained"
+            size="small"
+            onClick={() => void activate()}
+            disabled={busy}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {mensajes.activarNotificaciones}
+          </Button>
+        </Stack>
+      }
     >
-      <SnackbarContent
-        role="dialog"
-        aria-label={mensajes.activarNotificaciones}
-        message={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <NotificationsActiveRoundedIcon fontSize="small" />
-            <span>{mensajes.activarNotificacionesTexto}</span>
-          </Stack>
-        }
-        action={
-          <>
-            <Button color="inherit" size="small" onClick={close} disabled={busy}>
-              {mensajes.ahoraNo}
-            </Button>
-            <Button variant="contained" size="small" onClick={() => void activate()} disabled={busy}>
-              {mensajes.activarNotificaciones}
-            </Button>
-          </>
-        }
-        sx={{
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-          maxWidth: 600,
-          '& .MuiSnackbarContent-action': { flexShrink: 0, gap: 0.5 },
-          '& .MuiButton-root': { whiteSpace: 'nowrap' },
-        }}
-      />
-    </Snackbar>
+      {mensajes.activarNotificacionesTexto}
+    </Alert>
   );
 }

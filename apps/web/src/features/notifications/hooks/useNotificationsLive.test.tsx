@@ -24,7 +24,7 @@ describe('useNotificationsLive', () => {
 
   it("puts a notification that arrives on the user's topic at the top of the cached list, counted unread", () => {
     const usuario = { id: 7, username: 'ana', roles: [], token: null } as unknown as UsuarioSesion;
-    sessionStore.saveTokens({ access_token: 'a', refresh_token: 'r', expires_in: 900, usuario });
+    sessionStore.saveTokens({ access_token: 'a', expires_in: 900, usuario });
     const queryClient = new QueryClient();
     queryClient.setQueryData(['notificaciones'], { notificaciones: [], sinLeer: 0 });
     const wrapper = ({ children }: { children: ReactNode }) => (

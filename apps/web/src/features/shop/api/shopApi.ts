@@ -37,8 +37,15 @@ export async function fetchCategorias(): Promise<CategoriaProducto[]> {
   return (await api.get<{ categorias: CategoriaProducto[] }>('/ventas/traerCategoriaProductos')).categorias;
 }
 
-export async function fetchMediosPago(): Promise<{ mediosPago: Catalogo[]; tiposEnvio: Catalogo[] }> {
-  return api.get<{ mediosPago: Catalogo[]; tiposEnvio: Catalogo[] }>('/ventas/traerMediosPago');
+/** The payment means offered now (the card only when its gateway is on), and whether PayPal is. */
+export interface MediosOfrecidos {
+  mediosPago: Catalogo[];
+  paypal: boolean;
+  tiposEnvio: Catalogo[];
+}
+
+export async function fetchMediosPago(): Promise<MediosOfrecidos> {
+  return api.get<MediosOfrecidos>('/ventas/traerMediosPago');
 }
 
 export async function fetchConfigPagos(): Promise<ConfigPagos> {

@@ -27,7 +27,7 @@ export const useProductos = (categoria: number | null) =>
 export const useCategorias = () =>
   useQuery({ queryKey: shopKeys.categorias, queryFn: fetchCategorias, staleTime: Infinity });
 export const useMediosPago = () =>
-  useQuery({ queryKey: shopKeys.mediosPago, queryFn: fetchMediosPago, staleTime: Infinity });
+  useQuery({ queryKey: shopKeys.mediosPago, queryFn: fetchMediosPago, staleTime: 60_000 });
 export const useConfigPagos = () =>
   useQuery({ queryKey: shopKeys.configPagos, queryFn: fetchConfigPagos, staleTime: Infinity });
 export const useMisCompras = (enabled = true) =>

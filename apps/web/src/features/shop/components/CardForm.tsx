@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { FormularioTarjetaSchema, type PagoTarjeta } from '@nexo/contracts';
+import { FormularioTarjetaSchema, mensajes, type PagoTarjeta } from '@nexo/contracts';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -50,7 +50,8 @@ const fields: Array<{
 /**
  * The card step (spec 2 §3 Payment form, §5 card rules). The card is tokenized by the gateway's
  * SDK (MercadoPago.js, or the sandbox) and only the token reaches `onPay`; tokenization errors land
- * on their field with the spec's texts (325, 326, E301, E302, 316, 324, card lookup).
+ * on their field with the spec's texts (325, 326, E301, E302, 316, 324, card lookup). The form checks
+ * each field first with the same texts (and the number's Luhn digit), so nothing faulty is sent.
  */
 export function CardForm({
   submitLabel,
@@ -86,6 +87,16 @@ export function CardForm({
 
   const submit = form.handleSubmit(async (values) => {
     if (!tokenizer) return;
+    // This year's card that expired in an earlier month: the provider's 326, before anything is sent.
+    const today = new Date();
+    const year = values.cardExpirationYear.trim();
+    if (
+      Number(year.length === 2 ? `20${year}` : year) === today.getFullYear() &&
+      Number(values.cardExpirationMonth) < today.getMonth() + 1
+    ) {
+      form.setError('cardExpirationYear', { message: mensajes.tarjetaAnioInvalido }, { shouldFocus: true });
+      return;
+    }
     setBusy(true);
     try {
       const card = {

@@ -2,6 +2,7 @@ import { Alert, Box, Grid, Stack, Typography } from '@mui/material';
 import { type Compra, formatoMoneda, mensajes } from '@nexo/contracts';
 import type { ReactNode } from 'react';
 import { fecha, fechaHora } from './formatos';
+import { InstruccionesPago } from './InstruccionesPago';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -30,6 +31,7 @@ export function CompraDetail({ compra }: { compra: Compra }) {
   return (
     <Stack spacing={2} sx={{ py: 2 }}>
       {compra.mensajeEstado && <Alert severity="info">{compra.mensajeEstado}</Alert>}
+      <InstruccionesPago compra={compra} />
       {compra.numeroSeguimiento && (
         <Typography variant="body2">
           Número de seguimiento: <strong>{compra.numeroSeguimiento}</strong>

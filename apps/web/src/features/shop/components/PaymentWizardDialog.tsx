@@ -34,21 +34,40 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../shared/api/session';
+import { formatFecha } from '../../../shared/format/fechas';
 import { useAlerts } from '../../../shared/ui/useAlerts';
-import { generarCompraSuscripcion, generarCompraSuscripcionPaypal, grabarSuscripcion } from '../api/shopApi';
-import { invalidateCompras } from '../api/shopQueries';
+import {
+  generarCompraSuscripcion,
+  generarCompraSuscripcionPaypal,
+  grabarSuscripcion,
+  type MediosOfrecidos,
+} from '../api/shopApi';
+import { invalidateCompras, useMediosPago } from '../api/shopQueries';
 import { CardForm } from './CardForm';
+import { InstruccionesPago } from './InstruccionesPago';
 import { ModoPruebaChip } from './ModoPruebaChip';
 import { PaypalButton } from './PaypalButton';
 import { paypalPlanDe, porMes, totalConSufijo, totalDe } from './precios';
 
 type Metodo = 'tarjeta' | 'paypal' | 'transferencia' | 'local';
 
-const metodos: Array<{ id: Metodo; label: string }> = [
-  { id: 'tarjeta', label: 'Tarjeta de crédito o débito (MercadoPago)' },
-  { id: 'paypal', label: 'PayPal (en dólares)' },
-  { id: 'transferencia', label: 'Transferencia bancaria' },
-  { id: 'local', label: 'Pago en el local' },
+const metodos: Array<{ id: Metodo; label: string; offered: (medios: MediosOfrecidos) => boolean }> = [
+  {
+    id: 'tarjeta',
+    label: 'Tarjeta de crédito o débito (MercadoPago)',
+    offered: (medios) => medios.mediosPago.some((m) => m.id === mediosPago.pasarela),
+  },
+  { id: 'paypal', label: 'PayPal (en dólares)', offered: (medios) => medios.paypal },
+  {
+    id: 'transferencia',
+    label: 'Transferencia bancaria',
+    offered: (medios) => medios.mediosPago.some((m) => m.id === mediosPago.transferencia),
+  },
+  {
+    id: 'local',
+    label: 'Pago en el local',
+    offered: (medios) => medios.mediosPago.some((m) => m.id === mediosPago.pagoEnLocal),
+  },
 ];
 
 type Resultado = { estado: 'aprobado' | 'pendiente' | 'espera'; compra: Compra; mensaje: string };
@@ -78,7 +97,11 @@ export function PaymentWizardDialog({
   const navigate = useNavigate();
   const { usuario } = useSession();
   const [step, setStep] = useState(0);
-  const [metodo, setMetodo] = useState<Metodo>('tarjeta');
+  // Only what the server offers now (a payment provider without credentials is not offered).
+  const medios = useMediosPago();
+  const ofrecidos = medios.data ? metodos.filter((m) => m.offered(medios.data)) : [];
+  const [elegido, setMetodo] = useState<Metodo | null>(null);
+  const metodo: Metodo = elegido ?? ofrecidos[0]?.id ?? 'tarjeta';
   const [meses, setMeses] = useState<CantidadMeses | null>((initialMeses as CantidadMeses | null) ?? null);
   const [periodError, setPeriodError] = useState(false);
   const [compraId, setCompraId] = useState<number | undefined>(idCompra);
@@ -188,17 +211,20 @@ export function PaymentWizardDialog({
             ) : (
               <HourglassTopRoundedIcon color="warning" sx={{ fontSize: 56 }} />
             )}
-            <Typography variant="h6">
+            <Typography variant="h6" component="h3">
               {resultado.estado === 'aprobado' ? '¡Listo! Tu licencia está activa' : 'Compra registrada'}
             </Typography>
             <Typography color="text.secondary">
               {resultado.estado === 'aprobado' && fecha
-                ? `${plan.nombre} vigente hasta el ${new Date(fecha).toLocaleDateString('es-AR')}.`
+                ? `${plan.nombre} vigente hasta el ${formatFecha(fecha)}.`
                 : resultado.mensaje}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Compra #{resultado.compra.id}
             </Typography>
+            <Box sx={{ width: '100%', textAlign: 'left' }}>
+              <InstruccionesPago compra={resultado.compra} />
+            </Box>
           </Stack>
         ) : (
           <>
@@ -215,7 +241,7 @@ export function PaymentWizardDialog({
                 onChange={(event) => setMetodo(event.target.value as Metodo)}
                 aria-label="Medio de pago"
               >
-                {metodos.map((m) => (
+                {ofrecidos.map((m) => (
                   <FormControlLabel key={m.id} value={m.id} control={<Radio />} label={m.label} />
                 ))}
               </RadioGroup>
@@ -286,8 +312,8 @@ export function PaymentWizardDialog({
                 {(metodo === 'transferencia' || metodo === 'local') && (
                   <Alert severity="info">
                     {metodo === 'transferencia'
-                      ? 'Al confirmar, la compra queda en espera. Transferí el total a la cuenta que te indicamos en Mis compras; cuando confirmemos el pago, la licencia se activa.'
-                      : 'Al confirmar, la compra queda en espera hasta que pagues en el local; entonces la licencia se activa.'}
+                      ? 'Al confirmar, la compra queda en espera y te mostramos los datos de la cuenta, el importe exacto y la referencia para transferir (también te los enviamos por correo). Cuando confirmemos el pago, la licencia se activa.'
+                      : 'Al confirmar, la compra queda en espera hasta que pagues en el local (te mostramos la dirección, el horario y la referencia); entonces la licencia se activa.'}
                   </Alert>
                 )}
               </Stack>

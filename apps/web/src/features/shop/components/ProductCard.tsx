@@ -57,7 +57,7 @@ export function ProductCard({
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {producto.descripcion}
         </Typography>
-        <Typography variant="h6" sx={{ mt: 1.5 }}>
+        <Typography variant="h6" component="p" sx={{ mt: 1.5 }}>
           {formatoMoneda(producto.valor)}
         </Typography>
       </CardContent>

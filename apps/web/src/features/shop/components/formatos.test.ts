@@ -24,6 +24,8 @@ const compra = (over: Partial<Compra>): Compra => ({
   numeroSeguimiento: null,
   modoGratuita: false,
   mensajeEstado: null,
+  instruccionesPago: null,
+  reservadaHasta: null,
   ...over,
 });
 

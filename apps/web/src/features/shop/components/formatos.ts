@@ -1,9 +1,9 @@
 import { type Compra, formatoMoneda, periodoDe } from '@nexo/contracts';
-import { format } from 'date-fns';
+import { formatFecha, formatFechaHora } from '../../../shared/format/fechas';
 
 /** 'dd/MM/yyyy HH:mm' (spec 2 §2: day, month, year, hour, minute). */
-export const fechaHora = (epochMs: number) => format(epochMs, 'dd/MM/yyyy HH:mm');
-export const fecha = (epochMs: number) => format(epochMs, 'dd/MM/yyyy');
+export const fechaHora = (epochMs: number) => formatFechaHora(epochMs);
+export const fecha = (epochMs: number) => formatFecha(epochMs);
 
 /** Purchase type plus the period name: 'Licencia Trimestral'. */
 export function tipoConPeriodo(compra: Compra): string {

@@ -12,11 +12,6 @@ import {
   Step,
   StepLabel,
   Stepper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -27,11 +22,13 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../shared/api/session';
 import { EmptyState } from '../../../shared/ui/CardGridStates';
 import { PageTitle } from '../../../shared/ui/PageTitle';
+import { ResponsiveTable } from '../../../shared/ui/ResponsiveTable';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { generarCompra, pagarCompra } from '../api/shopApi';
 import { invalidateCompras, useMediosPago, useMisCompras, useProductos } from '../api/shopQueries';
 import { type CartLine, cartStore, useCart } from '../cartStore';
 import { CardForm } from '../components/CardForm';
+import { InstruccionesPago } from '../components/InstruccionesPago';
 import { ModoPruebaChip } from '../components/ModoPruebaChip';
 import { NewUserDialog } from '../components/NewUserDialog';
 import { PagoEnvioFields } from '../components/PagoEnvioFields';
@@ -54,7 +51,9 @@ function Resultado({ compra, email }: { compra: Compra; email: string }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6">Compra #{compra.id}</Typography>
+        <Typography variant="h6" component="h2">
+          Compra #{compra.id}
+        </Typography>
         <Chip
           label={compra.estadoCompra.descripcion}
           color={compra.estadoCompra.id === 1 ? 'warning' : 'success'}
@@ -63,6 +62,7 @@ function Resultado({ compra, email }: { compra: Compra; email: string }) {
       {compra.mensajeEstado && (
         <Alert severity={compra.estadoCompra.id === 1 ? 'info' : 'success'}>{compra.mensajeEstado}</Alert>
       )}
+      <InstruccionesPago compra={compra} />
       {compra.numeroSeguimiento && (
         <Alert icon={<LocalShippingRoundedIcon />} severity="success">
           Número de seguimiento: <strong>{compra.numeroSeguimiento}</strong>
@@ -193,28 +193,47 @@ export function CarritoPage() {
               </Button>
             </Stack>
           ) : (
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label="Productos en el carrito">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Producto</TableCell>
-                    <TableCell align="right">Precio</TableCell>
-                    <TableCell>Cantidad</TableCell>
-                    <TableCell align="right">Subtotal</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {cart.map((line, index) => (
-                    <TableRow key={line.productoId}>
-                      <TableCell>
-                        <Typography variant="body2">{line.nombre}</Typography>
+            <Box>
+              <ResponsiveTable
+                bare
+                noPaging
+                label="Productos en el carrito"
+                rows={cart}
+                rowKey={(line) => line.productoId}
+                emptyText={mensajes.carritoVacioTitulo}
+                columns={[
+                  {
+                    id: 'producto',
+                    label: 'Producto',
+                    phone: 'title',
+                    sortable: false,
+                    value: (line) => line.nombre,
+                    render: (line) => (
+                      <>
+                        <Typography variant="body2" sx={{ fontWeight: { xs: 600, sm: 400 } }}>
+                          {line.nombre}
+                        </Typography>
                         <Typography variant="caption" color="text.secondary">
                           Modelo {line.modelo}
                         </Typography>
-                      </TableCell>
-                      <TableCell align="right">{formatoMoneda(line.valor)}</TableCell>
-                      <TableCell sx={{ minWidth: 150 }}>
+                      </>
+                    ),
+                  },
+                  {
+                    id: 'precio',
+                    label: 'Precio',
+                    align: 'right',
+                    nowrap: true,
+                    sortable: false,
+                    value: (line) => line.valor,
+                    render: (line) => formatoMoneda(line.valor),
+                  },
+                  {
+                    id: 'cantidad',
+                    label: 'Cantidad',
+                    render: (line) => {
+                      const error = errores[cart.indexOf(line)];
+                      return (
                         <TextField
                           size="small"
                           type="number"
@@ -222,25 +241,32 @@ export function CarritoPage() {
                           onChange={(event) =>
                             cartStore.setCantidad(line.productoId, Number.parseInt(event.target.value, 10))
                           }
-                          error={Boolean(errores[index])}
-                          helperText={errores[index]}
+                          error={Boolean(error)}
+                          helperText={error}
+                          sx={{ width: 130 }}
                           slotProps={{ htmlInput: { min: 1, 'aria-label': `Cantidad de ${line.nombre}` } }}
                         />
-                      </TableCell>
-                      <TableCell align="right">{formatoMoneda(line.valor * (line.cantidad || 0))}</TableCell>
-                      <TableCell>
-                        <IconButton
-                          aria-label={`Quitar ${line.nombre}`}
-                          onClick={() => cartStore.remove(line.productoId)}
-                        >
-                          <DeleteOutlineRoundedIcon />
-                        </IconButton>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-              <Typography variant="h6" sx={{ textAlign: 'right', mt: 2 }}>
+                      );
+                    },
+                  },
+                  {
+                    id: 'subtotal',
+                    label: 'Subtotal',
+                    align: 'right',
+                    nowrap: true,
+                    render: (line) => formatoMoneda(line.valor * (line.cantidad || 0)),
+                  },
+                ]}
+                actions={(line) => (
+                  <IconButton
+                    aria-label={`Quitar ${line.nombre}`}
+                    onClick={() => cartStore.remove(line.productoId)}
+                  >
+                    <DeleteOutlineRoundedIcon />
+                  </IconButton>
+                )}
+              />
+              <Typography variant="h6" component="p" sx={{ textAlign: 'right', mt: 2 }}>
                 Total: {formatoMoneda(total)}
               </Typography>
             </Box>
@@ -260,7 +286,9 @@ export function CarritoPage() {
         )}
         {step === 2 && (
           <Stack spacing={1.5}>
-            <Typography variant="h6">Revisá tu compra</Typography>
+            <Typography variant="h6" component="h2">
+              Revisá tu compra
+            </Typography>
             {cart.map((line) => (
               <Typography key={line.productoId} variant="body2">
                 {line.cantidad} × {line.nombre}: {formatoMoneda(line.valor * line.cantidad)}
@@ -276,7 +304,7 @@ export function CarritoPage() {
             </Typography>
             <Alert severity="info">
               Al confirmar reservamos las unidades para vos. La compra queda en espera hasta que se acredite
-              el pago.
+              el pago; si el pago no llega a tiempo, se cancela y las unidades vuelven al stock.
             </Alert>
           </Stack>
         )}

@@ -10,6 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useSession } from '../../../shared/api/session';
+import { formatFecha } from '../../../shared/format/fechas';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 import { useAlerts } from '../../../shared/ui/useAlerts';
@@ -159,7 +160,7 @@ export function MisComprasPage() {
       <ConfirmDialog
         open={cancelar !== null}
         title="Cancelar suscripción"
-        message={`La licencia seguirá vigente${tokenHasta ? ` hasta el ${new Date(tokenHasta).toLocaleDateString('es-AR')}` : ''} y no se renovará. Podés reactivarla antes de esa fecha.`}
+        message={`La licencia seguirá vigente${tokenHasta ? ` hasta el ${formatFecha(tokenHasta)}` : ''} y no se renovará. Podés reactivarla antes de esa fecha.`}
         confirmLabel="Cancelar suscripción"
         cancelLabel="Volver"
         destructive

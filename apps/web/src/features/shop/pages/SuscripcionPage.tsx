@@ -7,6 +7,7 @@ import { CardGridSkeleton } from '../../../shared/ui/CardGridStates';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 import { useAlerts } from '../../../shared/ui/useAlerts';
+import { useInfoGral } from '../api/infoGral';
 import { grabarSuscripcion } from '../api/shopApi';
 import { invalidateCompras, usePlanes } from '../api/shopQueries';
 import { ModoPruebaChip } from '../components/ModoPruebaChip';
@@ -14,9 +15,13 @@ import { PaymentWizardDialog } from '../components/PaymentWizardDialog';
 import { PlanCard } from '../components/PlanCard';
 import { ShopNav } from '../components/ShopNav';
 
-/** /tienda/suscripcion (spec 2 §2): the plans by cost, each with Contratar and its free trial. */
+/**
+ * /tienda/suscripcion (spec 2 §2): the plans by cost, each with Contratar and its free trial; the
+ * user's current plan marked (GET /perfil/traerInfoGral), trials only where still available.
+ */
 export function SuscripcionPage() {
   const planes = usePlanes();
+  const info = useInfoGral();
   const { usuario } = useSession();
   const client = useQueryClient();
   const alerts = useAlerts();
@@ -29,7 +34,10 @@ export function SuscripcionPage() {
     if (!trial) return;
     try {
       await grabarSuscripcion({ id: trial.id, esGratis: true });
-      await invalidateCompras(client);
+      await Promise.all([
+        invalidateCompras(client),
+        client.invalidateQueries({ queryKey: ['tienda', 'infoGral'] }),
+      ]);
       alerts.success(`Tu prueba gratuita de ${trial.nombre} está activa.`);
       setTrial(null);
     } catch (error) {
@@ -58,6 +66,8 @@ export function SuscripcionPage() {
             <PlanCard
               plan={plan}
               disabled={blocked}
+              actual={info.data?.licencia?.idPlan === plan.id ? info.data.licencia : null}
+              pruebaDisponible={info.data?.pruebasDisponibles.includes(plan.id) ?? false}
               onContratar={() => setBuying(plan)}
               onProbar={() => setTrial(plan)}
             />

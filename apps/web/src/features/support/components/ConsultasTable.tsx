@@ -1,11 +1,9 @@
 import ChatRoundedIcon from '@mui/icons-material/ChatRounded';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import LockOpenRoundedIcon from '@mui/icons-material/LockOpenRounded';
-import { IconButton, Paper, Stack, Tooltip } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
-import { type Consulta, consultaAdmiteMensajes, mensajes, tabla } from '@nexo/contracts';
-import { useState } from 'react';
+import { IconButton, Tooltip } from '@mui/material';
+import { type Consulta, consultaAdmiteMensajes, mensajes } from '@nexo/contracts';
+import { ResponsiveTable, type TableColumn } from '../../../shared/ui/ResponsiveTable';
 import { EstadoConsultaChip } from './EstadoConsultaChip';
 import { formatFechaConsulta } from './formatFechaConsulta';
 
@@ -32,97 +30,75 @@ export function ConsultasTable({
   onEnd: (consulta: Consulta) => void;
   onReopen?: (consulta: Consulta) => void;
 }) {
-  const [pagination, setPagination] = useState<{ page: number; pageSize: number }>({
-    page: 0,
-    pageSize: tabla.pageSize,
-  });
   const endLabel = side === 'admin' ? mensajes.consultaCerrarAccion : mensajes.consultaCancelar;
-  const columns: GridColDef<Consulta>[] = [
-    { field: 'id', headerName: 'Id', width: 80 },
+  const columns: TableColumn<Consulta>[] = [
+    { id: 'id', label: 'Id', value: (c) => c.id },
     {
-      field: 'fecha',
-      headerName: mensajes.consultaFechaInicio,
-      width: 150,
-      valueFormatter: (value: number) => formatFechaConsulta(value),
+      id: 'fecha',
+      label: mensajes.consultaFechaInicio,
+      value: (c) => c.fecha,
+      render: (c) => formatFechaConsulta(c.fecha),
+      nowrap: true,
     },
     ...(side === 'admin'
       ? [
           {
-            field: 'usuario',
-            headerName: mensajes.consultaUsuario,
-            width: 140,
-            valueGetter: (_value: unknown, row: Consulta) => row.usuario?.username ?? '',
-          } satisfies GridColDef<Consulta>,
+            id: 'usuario',
+            label: mensajes.consultaUsuario,
+            value: (c: Consulta) => c.usuario?.username ?? '',
+          },
         ]
       : []),
     {
-      field: 'estado',
-      headerName: mensajes.consultaEstado,
-      width: 130,
-      valueGetter: (_value, row) => row.estadoSt.descripcion,
-      renderCell: ({ row }) => <EstadoConsultaChip estado={row.estadoSt} />,
+      id: 'estado',
+      label: mensajes.consultaEstado,
+      value: (c) => c.estadoSt.descripcion,
+      render: (c) => <EstadoConsultaChip estado={c.estadoSt} />,
     },
-    { field: 'titulo', headerName: mensajes.consultaTitulo, flex: 1.5, minWidth: 180 },
-    {
-      field: 'tipoProblema',
-      headerName: mensajes.consultaTipoProblema,
-      flex: 1,
-      minWidth: 140,
-      valueGetter: (_value, row) => row.tipoProblemaSt.descripcion,
-    },
-    {
-      field: 'acciones',
-      headerName: mensajes.acciones,
-      sortable: false,
-      filterable: false,
-      width: 120,
-      renderCell: ({ row }) => (
-        <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+    { id: 'titulo', label: mensajes.consultaTitulo, value: (c) => c.titulo, phone: 'title' },
+    { id: 'tipoProblema', label: mensajes.consultaTipoProblema, value: (c) => c.tipoProblemaSt.descripcion },
+  ];
+  return (
+    <ResponsiveTable
+      label={side === 'admin' ? mensajes.consultasAdmin : mensajes.misConsultas}
+      rows={consultas}
+      rowKey={(c) => c.id}
+      columns={columns}
+      loading={loading}
+      emptyText={emptyText}
+      defaultSort={{ column: 'fecha', direction: 'desc' }}
+      pageSizeKey={side === 'admin' ? 'consultasAdmin' : 'consultas'}
+      actions={(c) => (
+        <>
           <Tooltip title={mensajes.consultaAbrirChat}>
             <IconButton
               size="small"
-              onClick={() => onOpenChat(row)}
-              aria-label={`${mensajes.consultaAbrirChat} #${row.id}`}
+              onClick={() => onOpenChat(c)}
+              aria-label={`${mensajes.consultaAbrirChat} #${c.id}`}
             >
               <ChatRoundedIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          {consultaAdmiteMensajes(row.estadoSt.id) && (
+          {consultaAdmiteMensajes(c.estadoSt.id) && (
             <Tooltip title={endLabel}>
-              <IconButton size="small" onClick={() => onEnd(row)} aria-label={`${endLabel} #${row.id}`}>
+              <IconButton size="small" onClick={() => onEnd(c)} aria-label={`${endLabel} #${c.id}`}>
                 <CloseRoundedIcon fontSize="small" />
               </IconButton>
             </Tooltip>
           )}
-          {onReopen && !consultaAdmiteMensajes(row.estadoSt.id) && (
+          {onReopen && !consultaAdmiteMensajes(c.estadoSt.id) && (
             <Tooltip title={mensajes.consultaReabrir}>
               <IconButton
                 size="small"
-                onClick={() => onReopen(row)}
-                aria-label={`${mensajes.consultaReabrir} #${row.id}`}
+                onClick={() => onReopen(c)}
+                aria-label={`${mensajes.consultaReabrir} #${c.id}`}
               >
                 <LockOpenRoundedIcon fontSize="small" />
               </IconButton>
             </Tooltip>
           )}
-        </Stack>
-      ),
-    },
-  ];
-  return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-      <DataGrid
-        rows={consultas}
-        columns={columns}
-        loading={loading}
-        pageSizeOptions={[...tabla.pageSizeOptions]}
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        disableRowSelectionOnClick
-        autoHeight
-        sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
-        localeText={{ ...esES.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: emptyText }}
-      />
-    </Paper>
+        </>
+      )}
+    />
   );
 }

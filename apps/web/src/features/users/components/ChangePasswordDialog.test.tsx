@@ -15,10 +15,17 @@ let answer: () => Response;
 
 beforeEach(() => {
   sent = [];
-  answer = () => json({ status: 1, mensaje: mensajes.passwordActualizado, refresh_token: 'nuevo-refresh' });
+  answer = () =>
+    json({
+      status: 1,
+      mensaje: mensajes.passwordActualizado,
+      access_token: 'nuevo-acceso',
+      token_type: 'Bearer',
+      expires_in: 900,
+      usuario: { id: 1, username: 'ana', roles: [] },
+    });
   sessionStore.saveTokens({
     access_token: 'acceso',
-    refresh_token: 'viejo-refresh',
     expires_in: 900,
     usuario: { id: 1, username: 'ana', roles: [] } as unknown as UsuarioSesion,
   });
@@ -45,7 +52,7 @@ async function type(label: string, value: string) {
 }
 
 describe('ChangePasswordDialog', { timeout: 20_000 }, () => {
-  it('asks for the current password and keeps the session with the new refresh token', async () => {
+  it('asks for the current password and keeps the session with the new tokens', async () => {
     const onClose = vi.fn();
     renderWithProviders(<ChangePasswordDialog open onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: 'Cambiar contraseña' });
@@ -66,8 +73,8 @@ describe('ChangePasswordDialog', { timeout: 20_000 }, () => {
         esRecuperacion: false,
       },
     ]);
-    expect(sessionStore.get()?.refresh_token).toBe('nuevo-refresh');
-    expect(sessionStore.get()?.access_token).toBe('acceso');
+    // The new refresh token came as the cookie; the new access token replaces the ended one.
+    expect(sessionStore.get()?.access_token).toBe('nuevo-acceso');
   });
 
   it('shows a wrong current password on its field', async () => {
@@ -87,6 +94,6 @@ describe('ChangePasswordDialog', { timeout: 20_000 }, () => {
     await type('Confirmar contraseña', 'Nueva12345');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(mensajes.passwordActualIncorrecto)).toBeInTheDocument();
-    expect(sessionStore.get()?.refresh_token).toBe('viejo-refresh');
+    expect(sessionStore.get()?.access_token).toBe('acceso');
   });
 });

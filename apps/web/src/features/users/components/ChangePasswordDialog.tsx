@@ -30,7 +30,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const submit = form.handleSubmit(async (values) => {
     try {
       const answer = await usersApi.changePassword(values);
-      sessionStore.replaceRefreshToken(answer.refresh_token);
+      // Every session of the user ended, this one's access token too: go on with the new ones.
+      sessionStore.saveTokens(answer);
       alerts.success(answer.mensaje || mensajes.passwordActualizado);
       close();
     } catch (error) {

@@ -87,7 +87,7 @@ export function ProfileForm({ usuario }: { usuario: UsuarioSesion }) {
   return (
     <Card>
       <CardContent sx={{ p: 3 }}>
-        <Typography variant="h6" sx={{ mb: 2.5 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 2.5 }}>
           Datos personales
         </Typography>
         <FormProvider {...form}>

@@ -43,7 +43,7 @@ export function TelegramCard({ telegramChatId }: { telegramChatId: string | null
       <CardContent sx={{ p: 3 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <TelegramIcon sx={{ color: '#229ED9', fontSize: 32 }} />
-          <Typography variant="h6" sx={{ flex: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
             Bot de Telegram
           </Typography>
           {telegramChatId ? (

@@ -31,7 +31,9 @@ export function MyDataPage() {
                 {usuario.username.slice(0, 1).toUpperCase()}
               </Avatar>
               <Box sx={{ flex: 1, minWidth: 180 }}>
-                <Typography variant="h6">{usuario.nombre}</Typography>
+                <Typography variant="h6" component="p">
+                  {usuario.nombre}
+                </Typography>
                 <Typography color="text.secondary">
                   {usuario.username} · {usuario.mail}
                 </Typography>

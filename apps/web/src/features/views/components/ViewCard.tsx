@@ -59,6 +59,7 @@ export function ViewCard({
             <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.tipoSensor.descripcion}`}>
               <Box
                 data-testid="icono-sensor"
+                role="img"
                 sx={(t) => ({
                   width: 30,
                   height: 30,

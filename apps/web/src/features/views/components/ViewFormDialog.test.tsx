@@ -3,8 +3,8 @@ import { createTheme } from '@mui/material/styles';
 import { type Equipo, mensajes } from '@nexo/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AlertsHost } from '../../../shared/ui/AlertsHost';
 import { ViewFormDialog } from './ViewFormDialog';
 
 const post = vi.hoisted(() => vi.fn());
@@ -42,9 +42,10 @@ function renderForm() {
     <QueryClientProvider client={client}>
       <ThemeProvider theme={createTheme()}>
         <CssBaseline />
-        <SnackbarProvider>
+        <>
           <ViewFormDialog open vista={null} onClose={() => {}} />
-        </SnackbarProvider>
+          <AlertsHost />
+        </>
       </ThemeProvider>
     </QueryClientProvider>,
   );

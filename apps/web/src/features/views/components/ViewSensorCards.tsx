@@ -58,7 +58,7 @@ export function ViewSensorCards({
             </Stack>
             <Stack direction="row" sx={{ alignItems: 'flex-end', mt: 2 }}>
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="h6" sx={{ fontVariantNumeric: 'tabular-nums' }} noWrap>
+                <Typography variant="h6" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }} noWrap>
                   {valorLegible(sensor, sensor.ultimoValor)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">

@@ -89,7 +89,12 @@ function ViewDetail({ vista, permite }: { vista: Vista; permite: boolean }) {
         <ViewSensorCards sensores={sensores} deviceNames={deviceNames} onRemove={setRemoving} />
       )}
       {tab === 'listado' && (
-        <ViewSensorsTable sensores={sensores} deviceNames={deviceNames} onRemove={setRemoving} />
+        <ViewSensorsTable
+          nombre={vista.nombre}
+          sensores={sensores}
+          deviceNames={deviceNames}
+          onRemove={setRemoving}
+        />
       )}
       {tab === 'dashboard' && <ViewDashboard key={vista.id} vista={vista} sensores={sensores} />}
       <ViewFormDialog

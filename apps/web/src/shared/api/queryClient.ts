@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../shared/api/httpClient';
+import { isApiError } from './httpClient';
 
 /** Server state lives here only (architecture); one client for the whole app. */
 export const queryClient = new QueryClient({

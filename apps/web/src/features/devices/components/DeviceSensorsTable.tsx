@@ -1,0 +1,61 @@
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
+import { IconButton, Tooltip } from '@mui/material';
+import { type Equipo, mensajes } from '@nexo/contracts';
+import { useState } from 'react';
+import { devicePermissions } from '../permissions';
+import { type SensorDialog, SensorDialogs } from './SensorDialogs';
+import { SensorsTable } from './SensorsTable';
+
+/** The device's Listado tab: the sensors' table, with information, edit and delete for the owner level. */
+export function DeviceSensorsTable({ equipo }: { equipo: Equipo }) {
+  const permisos = devicePermissions(equipo.idRol);
+  const [dialog, setDialog] = useState<SensorDialog | null>(null);
+  return (
+    <>
+      <SensorsTable
+        sensores={equipo.sensores}
+        label={`${mensajes.sensores} de ${equipo.nombre}`}
+        emptyText={mensajes.noHayWidgets}
+        pageSizeKey="sensores"
+        actions={
+          permisos.canManageWidgets
+            ? (s) => (
+                <>
+                  <Tooltip title={mensajes.informacion}>
+                    <IconButton
+                      size="small"
+                      onClick={() => setDialog({ kind: 'info', sensor: s })}
+                      aria-label={`${mensajes.informacion} ${s.labelUsuario}`}
+                    >
+                      <VisibilityRoundedIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={mensajes.editar}>
+                    <IconButton
+                      size="small"
+                      onClick={() => setDialog({ kind: 'edit', sensor: s })}
+                      aria-label={`${mensajes.editar} ${s.labelUsuario}`}
+                    >
+                      <EditRoundedIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={mensajes.eliminar}>
+                    <IconButton
+                      size="small"
+                      onClick={() => setDialog({ kind: 'delete', sensor: s })}
+                      aria-label={`${mensajes.eliminar} ${s.labelUsuario}`}
+                    >
+                      <DeleteOutlineRoundedIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              )
+            : undefined
+        }
+      />
+      <SensorDialogs equipo={equipo} dialog={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}

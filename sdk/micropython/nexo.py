@@ -1,0 +1,300 @@
+# Nexo para MicroPython (ESP32, ESP8266, Raspberry Pi Pico W): un solo archivo sobre umqtt.simple.
+# Copie nexo.py a la placa (mpremote cp nexo.py :) y:
+#
+#   from nexo import Nexo
+#   nexo = Nexo("mi-servidor.com", "apikey", "secret", will=("estado", "SIN CONEXIÓN"))
+#   nexo.on_command("lampara", lambda sensor, valor: print(sensor, valor))
+#   nexo.connect()
+#   while True:
+#       nexo.publish("temperatura", 22.5)
+#       nexo.loop()      # lee comandos, mantiene viva la conexión y reconecta
+#       time.sleep(5)
+#
+# El protocolo (topics, valores, esperas) es una copia literal de sdk/python/nexo_device/protocol.py
+# entre las marcas de abajo: no lo edite aquí; edite aquel y ejecute `python3 sdk/micropython/build.py`,
+# que renueva la copia (un test comprueba que sean iguales).
+
+import time
+
+try:
+    import random
+
+    def _azar():
+        return random.getrandbits(16) / 65536
+except ImportError:  # pragma: no cover
+
+    def _azar():
+        return 0.5
+
+
+try:
+    from time import ticks_diff, ticks_ms
+except ImportError:  # CPython (tests)
+
+    def ticks_ms():
+        return int(time.monotonic() * 1000)
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+from umqtt.simple import MQTTClient, MQTTException
+
+# --- protocolo: copia de sdk/python/nexo_device/protocol.py ---
+# Protocolo de dispositivo de Nexo (docs/api-devices.md): topics, valores y esperas de reconexión.
+# Lógica pura, sin red ni hilos, compartida por el paquete de CPython (nexo_device) y el port de
+# MicroPython (sdk/micropython/nexo.py lleva una copia literal de este archivo entre marcas; un
+# test comprueba que no se aparten). Por eso: sin typing, sin dataclasses, sin f-strings, y sin
+# herencia múltiple de excepciones nativas.
+
+import json
+
+# El servidor no guarda valores de más de 4 KiB (UTF-8).
+MAX_PAYLOAD = 4096
+MAX_SENSOR = 64
+BACKOFF_MIN_S = 1.0
+BACKOFF_MAX_S = 60.0
+CONNACK_CREDENCIALES = (4, 5)
+
+
+class ErrorNexo(Exception):
+    pass
+
+
+class CredencialesInvalidas(ErrorNexo):
+    """El servidor rechazó el apikey o el secret (CONNACK 4 o 5)."""
+
+
+class ValorInvalido(ValueError):
+    """El valor no se puede enviar (demasiado grande, no finito, sensor vacío…)."""
+
+
+def validar_sensor(sensor):
+    if not isinstance(sensor, str) or not sensor:
+        raise ValorInvalido("El nombre del sensor no puede estar vacío.")
+    if len(sensor) > MAX_SENSOR or "/" in sensor or "+" in sensor or "#" in sensor:
+        raise ValorInvalido("Nombre de sensor no válido: " + sensor)
+    return sensor
+
+
+def topic_valor(apikey, sensor):
+    """{apikey}/{sensor}: donde el equipo publica los valores de un sensor."""
+    return apikey + "/" + validar_sensor(sensor)
+
+
+def topic_comandos(apikey):
+    """{apikey}/+/set: los comandos de todos los sensores del equipo."""
+    return apikey + "/+/set"
+
+
+def sensor_de_comando(apikey, topic):
+    """El sensor de un topic de comando {apikey}/{sensor}/set, o None."""
+    prefijo = apikey + "/"
+    if not topic.startswith(prefijo) or not topic.endswith("/set"):
+        return None
+    sensor = topic[len(prefijo) : -4]
+    if not sensor or "/" in sensor:
+        return None
+    return sensor
+
+
+def numero(valor, decimales=6):
+    """Un número como texto: 22.5, -0.125, 3 (sin ceros de más)."""
+    if isinstance(valor, bool):
+        return "1" if valor else "0"
+    if isinstance(valor, int):
+        return str(valor)
+    if valor != valor or valor in (float("inf"), float("-inf")):
+        raise ValorInvalido("El valor no es un número finito.")
+    texto = ("{:." + str(decimales) + "f}").format(valor)
+    if "." in texto:
+        texto = texto.rstrip("0").rstrip(".")
+    if texto in ("-0", ""):
+        texto = "0"
+    return texto
+
+
+def gps(lat, lng, campo_lat="lat", campo_lng="lng"):
+    """La carga de un sensor de mapa: {"lat":…,"lng":…} (o los campos que declare el sensor)."""
+    return '{"' + campo_lat + '":' + numero(lat) + ',"' + campo_lng + '":' + numero(lng) + "}"
+
+
+def carga(valor):
+    """El payload (bytes) de un valor: números, booleanos ("1"/"0"), texto, dict (JSON) o bytes."""
+    if isinstance(valor, (bytes, bytearray)):
+        datos = bytes(valor)
+    elif isinstance(valor, str):
+        datos = valor.encode("utf-8")
+    elif isinstance(valor, (bool, int, float)):
+        datos = numero(valor).encode("utf-8")
+    elif isinstance(valor, dict):
+        datos = json.dumps(valor).encode("utf-8")
+    else:
+        raise ValorInvalido("Tipo de valor no admitido: " + str(type(valor)))
+    if len(datos) > MAX_PAYLOAD:
+        raise ValorInvalido("El valor supera los " + str(MAX_PAYLOAD) + " bytes que admite el servidor.")
+    return datos
+
+
+def texto_de_comando(payload):
+    """El valor de un comando como texto (el servidor envía UTF-8)."""
+    if isinstance(payload, str):
+        return payload
+    return bytes(payload).decode("utf-8")
+
+
+def id_de_cliente(apikey):
+    return "nexo-" + apikey
+
+
+class Backoff:
+    """Esperas de reconexión: se duplican de BACKOFF_MIN_S a BACKOFF_MAX_S, cada una al azar en la
+    mitad superior de su ventana (así un aula llena de placas no se reconecta a la vez)."""
+
+    def __init__(self, minimo=BACKOFF_MIN_S, maximo=BACKOFF_MAX_S):
+        self.minimo = minimo
+        self.maximo = maximo
+        self.fallos = 0
+
+    def siguiente(self, azar):
+        """La próxima espera en segundos; azar es un número en [0, 1)."""
+        ventana = min(self.minimo * (2 ** min(self.fallos, 30)), self.maximo)
+        self.fallos += 1
+        return ventana / 2 + (ventana / 2) * azar
+
+    def rendirse(self):
+        """Credenciales rechazadas: directamente la ventana más larga."""
+        self.fallos = 30
+
+    def reiniciar(self):
+        self.fallos = 0
+# --- fin del protocolo ---
+
+
+# --- el equipo sobre umqtt.simple ---
+
+PENDIENTES_MAX = 16
+
+
+class Nexo:
+    def __init__(self, host, apikey, secret, port=1883, keepalive=30, will=None, ssl=False):
+        self.apikey = apikey
+        self.keepalive = keepalive
+        self._handlers = {}
+        self._any = None
+        self._backoff = Backoff()
+        self._proximo = ticks_ms()
+        self._ultimo_envio = ticks_ms()
+        self._pendientes = []
+        self.connected = False
+        self.connections = 0
+        self.last_error = None
+        self._mqtt = MQTTClient(
+            id_de_cliente(apikey), host, port=port, user=apikey, password=secret, keepalive=keepalive, ssl=ssl
+        )
+        self._mqtt.set_callback(self._al_recibir)
+        if will is not None:
+            self._mqtt.set_last_will(topic_valor(apikey, will[0]), carga(will[1]), qos=1)
+
+    def on_command(self, sensor, handler=None):
+        """handler(sensor, valor) recibe los valores que la plataforma envía al sensor;
+        on_command(handler) los de sensores sin manejador propio."""
+        if handler is None:
+            self._any = sensor
+        else:
+            self._handlers[validar_sensor(sensor)] = handler
+
+    def connect(self):
+        """Se conecta; CredencialesInvalidas si el servidor rechaza el equipo, OSError sin red."""
+        try:
+            self._mqtt.connect(clean_session=True)
+        except MQTTException as error:
+            codigo = error.args[0] if error.args else 0
+            if codigo in CONNACK_CREDENCIALES:
+                self._backoff.rendirse()
+                self.last_error = CredencialesInvalidas("El apikey o el secret del equipo no son válidos.")
+                raise self.last_error
+            raise
+        self._mqtt.subscribe(topic_comandos(self.apikey).encode(), qos=1)
+        self.connected = True
+        self.connections += 1
+        self.last_error = None
+        self._backoff.reiniciar()
+        self._ultimo_envio = ticks_ms()
+        # Lo que quedó sin acuse al cortarse, en orden.
+        pendientes, self._pendientes = self._pendientes, []
+        for topic, datos in pendientes:
+            self._enviar(topic, datos)
+        return self
+
+    def publish(self, sensor, valor):
+        """Publica con QoS 1 (umqtt espera el acuse). Sin conexión, el valor espera (hasta 16)."""
+        topic = topic_valor(self.apikey, sensor).encode()
+        datos = carga(valor)
+        if not self.connected:
+            self._guardar(topic, datos)
+            return False
+        return self._enviar(topic, datos)
+
+    def publish_gps(self, sensor, lat, lng, campo_lat="lat", campo_lng="lng"):
+        return self.publish(sensor, gps(lat, lng, campo_lat, campo_lng))
+
+    def loop(self):
+        """Lee comandos, mantiene viva la conexión y reconecta cuando toca (sin bloquear)."""
+        if not self.connected:
+            if ticks_diff(ticks_ms(), self._proximo) < 0:
+                return
+            try:
+                self.connect()
+            except Exception as error:  # sin red, servidor caído o credenciales
+                self._perdida(error)
+            return
+        try:
+            self._mqtt.check_msg()
+            if ticks_diff(ticks_ms(), self._ultimo_envio) >= self.keepalive * 750:
+                self._mqtt.ping()
+                self._ultimo_envio = ticks_ms()
+        except OSError as error:
+            self._perdida(error)
+
+    def disconnect(self):
+        """Despedida limpia: el servidor no publica la última voluntad."""
+        if self.connected:
+            try:
+                self._mqtt.disconnect()
+            except OSError:
+                pass
+        self.connected = False
+
+    def _guardar(self, topic, datos):
+        if len(self._pendientes) >= PENDIENTES_MAX:
+            self._pendientes.pop(0)
+        self._pendientes.append((topic, datos))
+
+    def _enviar(self, topic, datos):
+        try:
+            self._mqtt.publish(topic, datos, qos=1)
+            self._ultimo_envio = ticks_ms()
+            return True
+        except OSError as error:
+            self._guardar(topic, datos)
+            self._perdida(error)
+            return False
+
+    def _perdida(self, error):
+        self.connected = False
+        if not isinstance(self.last_error, CredencialesInvalidas):
+            self.last_error = error
+        try:
+            self._mqtt.sock.close()
+        except Exception:
+            pass
+        self._proximo = ticks_ms() + int(self._backoff.siguiente(_azar()) * 1000)
+
+    def _al_recibir(self, topic, mensaje):
+        sensor = sensor_de_comando(self.apikey, texto_de_comando(topic))
+        if sensor is None:
+            return
+        handler = self._handlers.get(sensor, self._any)
+        if handler is not None:
+            handler(sensor, texto_de_comando(mensaje))

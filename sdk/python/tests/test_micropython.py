@@ -1,0 +1,74 @@
+"""The MicroPython port (sdk/micropython/nexo.py) under CPython, over a umqtt.simple stand-in,
+against the real server; and its protocol copy matches the package's."""
+
+import importlib
+import os
+import sys
+import time
+
+import pytest
+from harness import URL, get, new_device, wait_value
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PORT_DIR = os.path.join(HERE, "..", "..", "micropython")
+
+
+def test_el_port_comparte_el_protocolo_del_paquete():
+    sys.path.insert(0, PORT_DIR)
+    try:
+        build = importlib.import_module("build")
+    finally:
+        sys.path.remove(PORT_DIR)
+    assert build.copied_protocol(build.read(build.PORT)) == build.read(build.PROTOCOL), (
+        "sdk/micropython/nexo.py no lleva la versión actual de protocol.py: python3 sdk/micropython/build.py"
+    )
+
+
+@pytest.fixture
+def nexo_port():
+    sys.path.insert(0, os.path.join(HERE, "fake_umqtt"))
+    sys.path.insert(0, PORT_DIR)
+    try:
+        yield importlib.import_module("nexo")
+    finally:
+        sys.path.remove(PORT_DIR)
+        sys.path.remove(os.path.join(HERE, "fake_umqtt"))
+
+
+@pytest.mark.skipif(URL is None, reason="NEXO_HARNESS_URL no está definida")
+def test_el_port_publica_recibe_comandos_y_reconecta(nexo_port):
+    device = new_device()
+    recibidos = []
+    nexo = nexo_port.Nexo(
+        device["host"], device["apikey"], device["secret"], port=device["mqtt_port"], will=("estado", "SIN CONEXIÓN")
+    )
+    nexo.on_command("riego", lambda sensor, valor: recibidos.append((sensor, valor)))
+    nexo.connect()
+    assert nexo.publish("temperatura", 19.75)
+    assert wait_value(device, "temperatura", "19.75")
+
+    assert get("/command", id=device["id"], topic="riego", valor="1")["status"] == "200"
+    deadline = time.monotonic() + 10
+    while not recibidos and time.monotonic() < deadline:
+        nexo.loop()
+    assert recibidos == [("riego", "1")]
+
+    # The socket dies: the last will; then loop() reconnects after its backoff.
+    nexo._mqtt.sock.close()
+    assert wait_value(device, "estado", "SIN CONEXIÓN")
+    deadline = time.monotonic() + 20
+    while nexo.connections < 2 and time.monotonic() < deadline:
+        nexo.loop()
+        time.sleep(0.02)
+    assert nexo.connections == 2
+    assert nexo.publish("estado", "de vuelta")
+    assert wait_value(device, "estado", "de vuelta")
+    nexo.disconnect()
+
+
+@pytest.mark.skipif(URL is None, reason="NEXO_HARNESS_URL no está definida")
+def test_el_port_rechaza_credenciales_incorrectas(nexo_port):
+    device = new_device()
+    nexo = nexo_port.Nexo(device["host"], device["apikey"], "mal", port=device["mqtt_port"])
+    with pytest.raises(nexo_port.CredencialesInvalidas):
+        nexo.connect()

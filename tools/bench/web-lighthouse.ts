@@ -1,0 +1,117 @@
+/**
+ * Lighthouse 12 (npm `lighthouse`, pinned to 12.2.3: 13 needs Node 22) in its default mobile mode:
+ * a Moto G Power-sized screen and simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU), the figures
+ * PageSpeed Insights gives. Simulation computes the metrics from an unthrottled load, so they move
+ * less with the machine's load than the bench's own throttled timings. Each run gets a fresh
+ * Chromium profile (no cache, no service worker), driven through its DevTools port.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import lighthouse from 'lighthouse';
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+/** Chromium writes the port it chose for `--remote-debugging-port=0` into its profile. */
+async function devToolsPort(userDataDir: string): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const port = Number(readFileSync(path.join(userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
+      if (port > 0) return port;
+    } catch {
+      // Not written yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Chromium no informó su puerto de DevTools');
+}
+
+/**
+ * Audits `url`. `prepare` runs first in the same profile (e.g. stores a session for the
+ * dashboard); then Lighthouse keeps the storage instead of clearing it.
+ */
+export async function runLighthouse(
+  url: string,
+  options: { chromiumPath: string | null; name: string; prepare?: (page: Page) => Promise<void> },
+): Promise<LighthouseFigures> {
+  // On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART): one more try.
+  try {
+    return await runLighthouseOnce(url, options);
+  } catch (error) {
+    console.log(`  Lighthouse ${options.name}: ${String(error)}; se repite una vez`);
+    return runLighthouseOnce(url, options);
+  }
+}
+
+async function runLighthouseOnce(
+  url: string,
+  options: { chromiumPath: string | null; name: string; prepare?: (page: Page) => Promise<void> },
+): Promise<LighthouseFigures> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'nexo-bench-lighthouse-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    ...(options.chromiumPath ? { executablePath: options.chromiumPath } : {}),
+    args: ['--remote-debugging-port=0', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    if (options.prepare) {
+      const page = await context.newPage();
+      await options.prepare(page);
+      await page.close();
+    }
+    const port = await devToolsPort(userDataDir);
+    const result = await lighthouse(url, {
+      port,
+      hostname: '127.0.0.1',
+      logLevel: 'error',
+      output: ['html'],
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: options.prepare !== undefined,
+    });
+    if (!result) throw new Error(`Lighthouse no devolvió resultados para ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    // BENCH_LIGHTHOUSE_REPORT=<folder> keeps the HTML reports (what to fix, audit by audit).
+    const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT;
+    if (reportDir)
+      writeFileSync(path.join(reportDir, `lighthouse-${options.name}.html`), String(result.report));
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100) / 100;
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+    if (process.env.BENCH_VERBOSE) {
+      // What Lighthouse says would save the most, largest first.
+      const opportunities = Object.values(lhr.audits)
+        .filter((audit) => audit.details?.type === 'opportunity' && (audit.score ?? 1) < 0.9)
+        .map((audit) => ({
+          title: audit.title,
+          savingsMs: (audit.details as { overallSavingsMs?: number }).overallSavingsMs ?? 0,
+        }))
+        .sort((a, b) => b.savingsMs - a.savingsMs);
+      for (const o of opportunities)
+        console.log(`  Lighthouse ${options.name}: ${o.title} (${Math.round(o.savingsMs)} ms)`);
+    }
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: Math.round(value('first-contentful-paint')),
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+      speedIndexMs: Math.round(value('speed-index')),
+    };
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
