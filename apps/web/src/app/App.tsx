@@ -1,8 +1,7 @@
 import { mensajes } from '@nexo/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { onSessionExpired } from '../shared/api/httpClient';
-import { queryClient } from '../shared/api/queryClient';
+import { clearServerState } from '../shared/api/serverState';
 import { AlertsHost } from '../shared/ui/AlertsHost';
 import { alertQueue } from '../shared/ui/alertQueue';
 import { router } from './router';
@@ -10,17 +9,16 @@ import { ThemeModeProvider } from './ThemeModeProvider';
 
 // A failed refresh drops the session; RequireAuth then sends the user to /login keeping the location.
 onSessionExpired(() => {
-  queryClient.clear();
+  clearServerState();
   alertQueue.push({ message: mensajes.sesionExpirada, variant: 'error' });
 });
 
+/** The query client is not here: it loads with the pages that use it (router.tsx, ServerStateProvider). */
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeModeProvider>
-        <RouterProvider router={router} />
-        <AlertsHost />
-      </ThemeModeProvider>
-    </QueryClientProvider>
+    <ThemeModeProvider>
+      <RouterProvider router={router} />
+      <AlertsHost />
+    </ThemeModeProvider>
   );
 }

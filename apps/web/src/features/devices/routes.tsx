@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { queryClient } from '../../shared/api/queryClient';
 import { useSession } from '../../shared/api/session';
 import { sessionStore } from '../../shared/api/sessionStore';
 
 /**
  * The dashboard's device is requested as the navigation starts, in parallel with the page's code
  * (the router runs a static loader beside `lazy`); the page finds it in the cache. Returns at once:
- * the page never waits for the loader. The device queries are imported here, not at the top, so
- * /login does not download them (the dashboard needs them anyway).
+ * the page never waits for the loader. The query client and the device queries are imported here,
+ * not at the top, so /login does not download them (the dashboard needs them anyway).
  */
 function prefetchDashboard({ request }: LoaderFunctionArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'));
   if (sessionStore.get() && Number.isSafeInteger(id) && id > 0)
-    void import('./api/devicesQueries').then(({ prefetchEquipo }) => prefetchEquipo(queryClient, id));
+    void Promise.all([import('../../shared/api/queryClient'), import('./api/devicesQueries')]).then(
+      ([{ queryClient }, { prefetchEquipo }]) => prefetchEquipo(queryClient, id),
+    );
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './httpClient';
+import { registerServerState } from './serverState';
 
 /** Server state lives here only (architecture); one client for the whole app. */
 export const queryClient = new QueryClient({
@@ -12,3 +13,4 @@ export const queryClient = new QueryClient({
     },
   },
 });
+registerServerState(queryClient);

@@ -1,7 +1,6 @@
 import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
 import { Box, Button, Stack } from '@mui/material';
 import { erroresLogin, type LoginForm as LoginFormValues, mensajes } from '@nexo/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OutlinedTextField } from '../../../shared/forms/OutlinedTextField';
@@ -9,6 +8,7 @@ import { PasswordField } from '../../../shared/forms/PasswordField';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
+import { useGoogleClientId } from '../hooks/useGoogleClientId';
 import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField';
 
 // Google's button and the recovery dialogs (and their schemas) load when needed: the login page
@@ -43,13 +43,7 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const [recoveryHash, setRecoveryHash] = useState<string | null>(params.get('recuperacion'));
   const [askingRecovery, setAskingRecovery] = useState(false);
-  const config = useQuery({
-    queryKey: ['config'],
-    queryFn: authApi.config,
-    staleTime: Infinity,
-    retry: false,
-  });
-  const googleClientId = config.data?.googleClientId ?? null;
+  const googleClientId = useGoogleClientId();
 
   // Three fields: plain state. Errors show after the first submit, then follow each change.
   const values = useRef<LoginFormValues>({ username: '', password: '', captcha: '' });

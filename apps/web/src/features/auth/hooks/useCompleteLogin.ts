@@ -1,7 +1,7 @@
 import type { TokenResponse } from '@nexo/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { clearServerState } from '../../../shared/api/serverState';
 import { landingPathFor, sessionStore } from '../../../shared/api/session';
 import type { LoginRedirectState } from '../loginRedirect';
 
@@ -9,15 +9,14 @@ import type { LoginRedirectState } from '../loginRedirect';
 export function useCompleteLogin() {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const from = (location.state as LoginRedirectState | null)?.from;
   return useCallback(
     (response: TokenResponse) => {
-      queryClient.clear();
+      clearServerState();
       sessionStore.saveTokens(response);
       const target = from && !from.startsWith('/login') && !from.startsWith('/logout') ? from : null;
       navigate(target ?? landingPathFor(response.usuario), { replace: true });
     },
-    [from, navigate, queryClient],
+    [from, navigate],
   );
 }

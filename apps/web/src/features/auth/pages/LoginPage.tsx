@@ -10,7 +10,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { landingPathFor, useSession } from '../../../shared/api/session';
 import { useThemeMode } from '../../../shared/hooks/useThemeMode';
@@ -70,10 +70,21 @@ const AccountActivationNotice = lazy(async () => ({
   default: (await import('../components/AccountActivationNotice')).AccountActivationNotice,
 }));
 
-// The registration form (its schemas and country codes) loads when its tab is opened.
-const RegisterForm = lazy(async () => ({
-  default: (await import('../components/RegisterForm')).RegisterForm,
-}));
+// The registration form (its schemas, its country codes and the query client it reads them
+// with) loads when its tab is opened.
+const RegisterForm = lazy(async () => {
+  const [{ RegisterForm: Form }, { ServerStateProvider }] = await Promise.all([
+    import('../components/RegisterForm'),
+    import('../../../shared/api/ServerStateProvider'),
+  ]);
+  return {
+    default: (props: ComponentProps<typeof Form>) => (
+      <ServerStateProvider>
+        <Form {...props} />
+      </ServerStateProvider>
+    ),
+  };
+});
 
 /** /login: tabs Login and Registrarme (spec 2 §2); `registro=1` or a chosen plan opens Registrarme. */
 export function LoginPage() {

@@ -1,23 +1,22 @@
 import { Box, CircularProgress } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { clearServerState } from '../../../shared/api/serverState';
 import { logout } from '../../../shared/api/session';
 
 /** /logout: revoke the refresh token, forget cached data and go to /login. */
 export function LogoutPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   useEffect(() => {
     let cancelled = false;
     void logout().then(() => {
-      queryClient.clear();
+      clearServerState();
       if (!cancelled) navigate('/login', { replace: true });
     });
     return () => {
       cancelled = true;
     };
-  }, [navigate, queryClient]);
+  }, [navigate]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <CircularProgress aria-label="Cerrando sesión" />
