@@ -42,6 +42,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'packages/contracts/src/**/*.test.ts',
             'tools/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
           ],
           exclude: [...sharedServices, '**/node_modules/**'],
         },

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestEntry } from 'workbox-build';
 import { inlineMessages } from './build/inline-messages';
+import { contractSchemaNames, pureSchemas } from './build/pure-schemas';
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 const server = process.env.VITE_DEV_SERVER ?? 'http://localhost:8080';
@@ -101,6 +102,7 @@ export default defineConfig({
   plugins: [
     rememberOutDir,
     inlineMessages(),
+    pureSchemas(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -147,10 +149,10 @@ export default defineConfig({
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
         warn(warning);
       },
-      // Schemas are built with `z.…` calls at module level; declaring them pure lets the bundle drop
-      // the ones a screen does not use, so a page that needs one constant of a contracts module
-      // does not download zod with it.
-      treeshake: { manualPureFunctions: ['z'] },
+      // Schemas are built with `z.…` calls at module level, and from one another; declaring them
+      // pure lets the bundle drop the ones a screen does not use, so a page that needs one constant
+      // of a contracts module does not download zod with it (build/pure-schemas.ts).
+      treeshake: { manualPureFunctions: ['z', ...contractSchemaNames()] },
       output: {
         codeSplitting: {
           groups: [
@@ -162,6 +164,9 @@ export default defineConfig({
             // validation library that forms use (it would otherwise share a chunk with MUI's Dialog).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'icons', test: /node_modules[\\/]@mui[\\/]icons-material[\\/]/ },
+            // react-query: one file for every page behind the frame (it was six small ones once
+            // /login stopped loading it with the entry).
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             {
               name: 'mui',
               test: /node_modules[\\/](@mui[\\/](material|system|utils)|@emotion|react-transition-group|@popperjs)[\\/]/,

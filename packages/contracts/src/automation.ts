@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tiposAccionColectiva, tiposFavorito } from './automation-codes.js';
 import { IdSchema, requiredIssue, sinControl, texto } from './common.js';
 import { mensajes } from './messages.js';
 
@@ -6,23 +7,6 @@ import { mensajes } from './messages.js';
  * Automation (spec 2 §1–§5): collective actions (acciones colectivas) and favourites. Events and
  * programs join this module later. The same input schemas validate the web forms and the server.
  */
-
-/** Collective action types (spec 2 §4). Acción propia is for developers only. */
-export const tiposAccionColectiva = { apagar: 1, prender: 2, propia: 3 } as const;
-export const tiposAccionColectivaCatalogo = [
-  { id: 1, descripcion: 'Apagar' },
-  { id: 2, descripcion: 'Prender' },
-  { id: 3, descripcion: 'Acción propia' },
-] as const;
-
-/** toogleFavorito's tipo: 1 collective action, 2 program (spec 2 §7). */
-export const tiposFavorito = { accion: 1, programa: 2 } as const;
-
-/** Error codes the web reacts to. */
-export const codigosAutomatizacion = {
-  sinSuscripcion: 'SIN_SUSCRIPCION',
-  suscripcionNoFull: 'SUSCRIPCION_NO_FULL',
-} as const;
 
 /** A sensor of a collective action as its card shows it (the first 10 icons). */
 export const SensorDeAccionSchema = z.object({

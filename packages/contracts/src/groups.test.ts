@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AsignarRolInputSchema, puedeOtorgar, RemoverRolInputSchema, rolesOtorgables } from './groups.js';
+import { AsignarRolInputSchema, RemoverRolInputSchema } from './groups.js';
+import { puedeOtorgar, rolesOtorgables } from './groups-rules.js';
 
 describe('roles a manager may grant (spec 2 §4, §6)', () => {
   it.each([

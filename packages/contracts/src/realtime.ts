@@ -184,10 +184,23 @@ export function parseDestination(destination: string): { kind: DestinationKind; 
   return null;
 }
 
+// Listed one by one, not spread from realtimeEventSchemas: a spread is code a bundler must keep,
+// and it would keep every event schema (and zod) in the browser's realtime client.
 export const RealtimeEventSchema = z.discriminatedUnion('tipo', [
-  ...realtimeEventSchemas.equipo,
-  ...realtimeEventSchemas.usuario,
-  ...realtimeEventSchemas.programa,
+  SensorValorEventSchema,
+  SensorConexionEventSchema,
+  EquipoEstadoEventSchema,
+  FirmwareEstadoEventSchema,
+  NotificacionEventSchema,
+  TokenActualizadoEventSchema,
+  AutorizacionNuevaEventSchema,
+  AutorizacionRespondidaEventSchema,
+  AccesoRevocadoEventSchema,
+  RolActualizadoEventSchema,
+  CompraEstadoEventSchema,
+  ChatMensajeEventSchema,
+  ConsultaEstadoEventSchema,
+  ProgramaEstadoEventSchema,
 ]);
 /** Any live event, of any destination (transport code: relay, codec). */
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
