@@ -118,7 +118,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             onConnectionError: (err) =>
               log.warn({ err }, 'se perdió una conexión con PostgreSQL; se reemplaza'),
           }
-        : { sqliteFile: `${config.dataDir}/nexo.db` },
+        : { sqliteFile: `${config.dataDir}/nexo.db`, sqliteWriterThread: config.sqliteWriterThread },
     );
   await migrateToLatest(db);
 

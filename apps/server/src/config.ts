@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   HTTP_COMPRESSION: boolFlag,
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
+  SQLITE_WRITER_THREAD: boolFlag,
   DATABASE_URL: optionalUrl,
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   MQTT_URL: optionalUrl,
@@ -183,6 +184,8 @@ export interface Config {
   httpCompression: boolean;
   publicUrl: string | undefined;
   dataDir: string;
+  /** SQLite: commit the ingest's batches on a thread of their own (SQLITE_WRITER_THREAD, on by default). */
+  sqliteWriterThread: boolean;
   databaseUrl: string | undefined;
   mqtt: {
     port: number;
@@ -349,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     httpCompression: e.HTTP_COMPRESSION ?? true,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
+    sqliteWriterThread: e.SQLITE_WRITER_THREAD ?? true,
     databaseUrl: e.DATABASE_URL,
     mqtt: {
       port: e.MQTT_PORT,

@@ -1,6 +1,6 @@
 import { widgetsNumericos } from '@nexo/contracts';
 import { sql } from 'kysely';
-import { type Db, sqliteOf } from '../../platform/db/client.js';
+import { type Db, statementRunnerOf } from '../../platform/db/client.js';
 import { engineOf } from '../../platform/db/dialect.js';
 
 /**
@@ -143,8 +143,9 @@ export function createTelemetryDirectory(db: Db) {
      */
     async updateLastValues(values: LastValue[], executor: Db = db): Promise<void> {
       if (values.length === 0) return;
-      // The ingest's batch (rawSqliteTransaction): one prepared UPDATE per sensor, no SQL to build.
-      const sqlite = executor === db ? undefined : sqliteOf(executor);
+      // The ingest's batch (rawSqliteTransaction or the writer thread's writerTransaction): one
+      // prepared UPDATE per sensor, no SQL to build.
+      const sqlite = executor === db ? undefined : statementRunnerOf(executor);
       if (sqlite) {
         const update = sqlite.prepare('update sensors set ultimo_valor = ?, fecha_uv = ? where id = ?');
         for (const v of values) update.run(v.valor, Math.trunc(v.ts), v.sensorId);

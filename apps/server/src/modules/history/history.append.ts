@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/client.js';
-import type { SqliteDatabase, SqliteStatement } from '../../platform/db/sqlite-driver.js';
+import type { StatementRunner } from '../../platform/db/sqlite-writer.js';
 
 /**
  * The ingest's writes without the query builder (issue 30): building a 500-row INSERT and the
@@ -49,12 +49,17 @@ const upsertRollups = (rows: number, smaller: string, larger: string) =>
      cnt = reading_rollups.cnt + excluded.cnt, sum = reading_rollups.sum + excluded.sum,
      min = ${smaller}(reading_rollups.min, excluded.min), max = ${larger}(reading_rollups.max, excluded.max)`;
 
-/** SQLite: the batch's statements, prepared on first use and kept for the database's life. */
-export function sqliteAppender(sqlite: SqliteDatabase) {
-  let many: SqliteStatement | undefined;
-  let one: SqliteStatement | undefined;
-  let manyBuckets: SqliteStatement | undefined;
-  let oneBucket: SqliteStatement | undefined;
+type Statement = ReturnType<StatementRunner['prepare']>;
+
+/**
+ * SQLite: the batch's statements, prepared on first use and kept for the runner's life (the
+ * database itself, or the writer thread's recorder).
+ */
+export function sqliteAppender(sqlite: StatementRunner) {
+  let many: Statement | undefined;
+  let one: Statement | undefined;
+  let manyBuckets: Statement | undefined;
+  let oneBucket: Statement | undefined;
   const rowParams: unknown[] = new Array(SQLITE_ROWS * 4);
   const oneRow: unknown[] = new Array(4);
   const bucketParams: unknown[] = new Array(SQLITE_BUCKETS * 7);
@@ -78,7 +83,7 @@ export function sqliteAppender(sqlite: SqliteDatabase) {
   }
 
   return {
-    /** Runs inside the caller's transaction (rawSqliteTransaction). */
+    /** Runs inside the caller's transaction (rawSqliteTransaction or writerTransaction). */
     append(rows: readonly AppendRow[], rollups: RollupColumns): void {
       let i = 0;
       if (rows.length >= SQLITE_ROWS) {

@@ -1,7 +1,14 @@
 import { type OnConflictBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { type Db, rawSqliteTransaction, sqliteOf } from '../../platform/db/client.js';
+import {
+  type Db,
+  rawSqliteTransaction,
+  sqliteOf,
+  sqliteWriterOf,
+  writerTransaction,
+} from '../../platform/db/client.js';
 import { engineOf } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
+import type { StatementRunner } from '../../platform/db/sqlite-writer.js';
 import { appendUnnest, rollupColumns, sqliteAppender } from './history.append.js';
 import { byTsId, CHUNK_SPAN_MS, createChunkStore, type SealedReading } from './history.chunks.js';
 import { bucketStart, historyDialect } from './history.dialect.js';
@@ -209,6 +216,7 @@ export function createHistoryRepository(db: Db) {
   const sqlite = sqliteOf(db);
   const postgres = engineOf(db) === 'postgres';
   let appender: ReturnType<typeof sqliteAppender> | undefined;
+  let recorderAppender: { runner: StatementRunner; appender: ReturnType<typeof sqliteAppender> } | undefined;
 
   /** An existing bucket absorbs the new one: counts and sums add up, min and max widen. */
   const mergeRollup = (oc: OnConflictBuilder<Database, 'reading_rollups'>) =>
@@ -692,6 +700,17 @@ export function createHistoryRepository(db: Db) {
     ): Promise<void> {
       if (rows.length === 0 && !withinTransaction) return;
       const rollups = rollupColumns(rows, ROLLUP_RESOLUTIONS);
+      const writer = sqliteWriterOf(db);
+      if (writer) {
+        // Recorded here, committed on the writer thread (platform/db/sqlite-writer.ts).
+        await writerTransaction(writer, async (runner, trx) => {
+          if (recorderAppender?.runner !== runner)
+            recorderAppender = { runner, appender: sqliteAppender(runner) };
+          recorderAppender.appender.append(rows, rollups);
+          if (withinTransaction) await withinTransaction(trx);
+        });
+        return;
+      }
       if (sqlite) {
         appender ??= sqliteAppender(sqlite);
         const append = appender;

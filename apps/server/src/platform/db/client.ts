@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import { cacheStatements, NexoSqliteDialect } from './sqlite-dialect.js';
 import { SQLite, type SqliteDatabase } from './sqlite-driver.js';
+import { createSqliteWriter, type SqliteWriter, type StatementRunner } from './sqlite-writer.js';
 
 // node-postgres returns int8 (bigint, count(*)) as strings by default. Epoch milliseconds and
 // ids fit in a JS number, so parse them as numbers on the way out.
@@ -19,6 +20,11 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** SQLite file, or ':memory:'. */
   sqliteFile?: string;
+  /**
+   * SQLite file: commit the ingest's batches on a thread of their own (sqlite-writer.ts), so the
+   * main thread parses and relays meanwhile. The server turns it on (SQLITE_WRITER_THREAD).
+   */
+  sqliteWriterThread?: boolean;
   /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
   pgSchema?: string;
   poolSize?: number;
@@ -31,6 +37,10 @@ export interface DbOptions {
 
 /** The better-sqlite3 database behind a Kysely instance made by createDb (or handed to a rawSqliteTransaction callback). */
 const sqliteHandles = new WeakMap<Db, SqliteDatabase>();
+/** The writer thread of a Kysely instance made by createDb with sqliteWriterThread. */
+const sqliteWriters = new WeakMap<Db, SqliteWriter>();
+/** The recorder behind a writerTransaction's `trx`. */
+const batchRunners = new WeakMap<Db, StatementRunner>();
 
 export function createDb(options: DbOptions): Db {
   if (options.databaseUrl) {
@@ -54,8 +64,12 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cacheStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new NexoSqliteDialect(sqlite) });
+  const writer = options.sqliteWriterThread && file !== ':memory:' ? createSqliteWriter(file) : undefined;
+  const db = new Kysely<Database>({
+    dialect: new NexoSqliteDialect(sqlite, writer && (() => writer.close())),
+  });
   sqliteHandles.set(db, sqlite);
+  if (writer) sqliteWriters.set(db, writer);
   return db;
 }
 
@@ -67,6 +81,36 @@ export function createDb(options: DbOptions): Db {
  */
 export function sqliteOf(db: Db): SqliteDatabase | undefined {
   return sqliteHandles.get(db);
+}
+
+/** The writer thread of a SQLite database made with sqliteWriterThread, or undefined. */
+export function sqliteWriterOf(db: Db): SqliteWriter | undefined {
+  return sqliteWriters.get(db);
+}
+
+/**
+ * Where a batch's hand-built statements go: the raw database inside rawSqliteTransaction, the
+ * recorder inside writerTransaction, undefined elsewhere.
+ */
+export function statementRunnerOf(db: Db): StatementRunner | undefined {
+  return batchRunners.get(db) ?? sqliteHandles.get(db);
+}
+
+/**
+ * SQLite with a writer thread: `work` records the batch's statements (`runner`, or
+ * `statementRunnerOf(trx)` in code that receives `trx`), and they commit on the writer thread in
+ * one transaction. `trx` stands for that transaction and carries nothing else: only
+ * statementRunnerOf may read it, never the query builder.
+ */
+export function writerTransaction(
+  writer: SqliteWriter,
+  work: (runner: StatementRunner, trx: Db) => Promise<void> | void,
+): Promise<void> {
+  return writer.transaction(async (runner) => {
+    const trx = Object.freeze({}) as Db;
+    batchRunners.set(trx, runner);
+    await work(runner, trx);
+  });
 }
 
 /**
@@ -82,7 +126,7 @@ export function rawSqliteTransaction(
 ): Promise<void> {
   return db.connection().execute(async (conn) => {
     sqliteHandles.set(conn, sqlite);
-    sqlite.prepare('begin').run();
+    sqlite.prepare('begin immediate').run();
     try {
       await work(conn);
       sqlite.prepare('commit').run();

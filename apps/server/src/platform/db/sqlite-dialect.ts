@@ -1,4 +1,4 @@
-import { type DatabaseConnection, SqliteDialect, SqliteDriver } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, SqliteDialect, SqliteDriver } from 'kysely';
 import type { SqliteDatabase, SqliteStatement } from './sqlite-driver.js';
 
 /**
@@ -25,9 +25,30 @@ export class FifoMutex {
   }
 }
 
-/** Kysely's SQLite driver behind a FIFO lock: its inner mutex is then never contended. */
+/**
+ * Kysely's SQLite driver behind a FIFO lock: its inner mutex is then never contended. Its
+ * transactions begin IMMEDIATE: with the ingest's writer thread (sqlite-writer.ts) on a second
+ * connection, a deferred transaction that read first could not write after the writer committed
+ * (SQLITE_BUSY_SNAPSHOT); an immediate one waits for the write lock up front (busy_timeout).
+ */
 class FifoSqliteDriver extends SqliteDriver {
   private readonly fifo = new FifoMutex();
+
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    private readonly onDestroy: (() => Promise<void>) | undefined,
+  ) {
+    super(config);
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  override async destroy(): Promise<void> {
+    await this.onDestroy?.();
+    await super.destroy();
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.fifo.lock();
@@ -63,13 +84,16 @@ export function cacheStatements(sqlite: SqliteDatabase, size = 256): void {
   }) as typeof sqlite.prepare;
 }
 
-/** The SQLite dialect Nexo uses: Kysely's, with the FIFO lock. */
+/** The SQLite dialect Nexo uses: Kysely's, with the FIFO lock; `onDestroy` runs before the connection closes. */
 export class NexoSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SqliteDatabase) {
+  constructor(
+    private readonly database: SqliteDatabase,
+    private readonly onDestroy?: () => Promise<void>,
+  ) {
     super({ database });
   }
 
   override createDriver(): SqliteDriver {
-    return new FifoSqliteDriver({ database: this.database });
+    return new FifoSqliteDriver({ database: this.database }, this.onDestroy);
   }
 }
