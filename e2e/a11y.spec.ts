@@ -5,6 +5,7 @@ import {
   apiPost,
   deviceSecret,
   ensurePaymentDetails,
+  layoutProblems,
   loginViaApi,
   registerUserViaApi,
   solveCaptcha,
@@ -83,65 +84,6 @@ async function axeProblems(page: Page, where: string, colourOnly: boolean): Prom
         .map((n) => n.target.join(' '))
         .join(' | ')}`,
   );
-}
-
-/** Sideways scrolling and controls off screen (at 390 px); controls under the support bubble. */
-async function layoutProblems(page: Page, where: string, phone: boolean): Promise<string[]> {
-  const found = await page.evaluate((checkWidth) => {
-    const out: string[] = [];
-    const vw = window.innerWidth;
-    const describe = (el: Element) =>
-      `${el.tagName.toLowerCase()} «${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}»`;
-    const controls = [
-      ...document.querySelectorAll<HTMLElement>(
-        'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="switch"], [role="slider"]',
-      ),
-    ].filter((el) => {
-      const r = el.getBoundingClientRect();
-      return (
-        r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
-      );
-    });
-    if (checkWidth) {
-      if (document.documentElement.scrollWidth > vw + 1)
-        out.push(`la página se desplaza de costado (${document.documentElement.scrollWidth} px)`);
-      for (const el of controls) {
-        const r = el.getBoundingClientRect();
-        if (r.left >= -1 && r.right <= vw + 1) continue;
-        // Inside a box that scrolls sideways on its own (tabs with arrows) it can be reached.
-        let parent = el.parentElement;
-        let reachable = false;
-        while (parent && !reachable) {
-          const overflow = getComputedStyle(parent).overflowX;
-          reachable =
-            (overflow === 'auto' || overflow === 'scroll') && parent.scrollWidth > parent.clientWidth;
-          parent = parent.parentElement;
-        }
-        if (!reachable) out.push(`${describe(el)} queda fuera de la pantalla`);
-      }
-    }
-    // Scrolled to the end, nothing lies under the support bubble.
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    const bubble = document.querySelector('[data-testid="burbuja-soporte"]');
-    if (bubble) {
-      const b = bubble.getBoundingClientRect();
-      for (const el of controls) {
-        if (bubble.contains(el) || el.contains(bubble)) continue;
-        const r = el.getBoundingClientRect();
-        const left = Math.max(r.left, b.left);
-        const right = Math.min(r.right, b.right);
-        const top = Math.max(r.top, b.top);
-        const bottom = Math.min(r.bottom, b.bottom);
-        if (left >= right || top >= bottom) continue;
-        // Covered only when the bubble is what lies on top there (a dialog sits above it).
-        const onTop = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
-        if (onTop && bubble.contains(onTop)) out.push(`la burbuja de soporte tapa ${describe(el)}`);
-      }
-    }
-    window.scrollTo(0, 0);
-    return out;
-  }, phone);
-  return found.map((p) => `${where}: ${p}`);
 }
 
 type Mode = 'light' | 'dark';

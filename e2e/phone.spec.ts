@@ -3,6 +3,7 @@ import { type Simulator, startSimulator } from '../apps/server/src/modules/mqtt/
 import {
   apiPost,
   deviceSecret,
+  layoutProblems,
   loginViaApi,
   registerUserViaApi,
   uniqueUsername,
@@ -100,9 +101,8 @@ test.describe('el tablero en un teléfono', () => {
     await slider.focus();
     await page.keyboard.press('End');
     await expect.poll(() => simulator?.state(equipo.apikey, 'lampara'), { timeout: 10_000 }).toBe('100');
-    // Nothing is wider than the screen.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
+    // Nothing is wider than the screen, and every control is on it.
+    expect(await layoutProblems(page, 'tablero', true)).toEqual([]);
 
     // Dialogs take the whole phone screen.
     await page.getByRole('button', { name: 'Configuración Lámpara' }).click();
@@ -204,8 +204,7 @@ test('el historial de un sensor entra en un teléfono: gráfico, rangos, listado
   await page.goto(`/home/infoSensor?id=${sensor.id}`);
   await expect(page.getByTestId('history-sensor-label')).toHaveText('Temperatura del agua de la caldera');
   await expect(page.getByTestId('history-chart')).toBeVisible();
-  const noOverflow = async () =>
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const noOverflow = async () => expect(await layoutProblems(page, 'historial', true)).toEqual([]);
   await noOverflow();
   // Every control of the screen is within the phone's width.
   for (const control of [
