@@ -10,8 +10,8 @@ import {
   type PagoTarjeta,
   tiposCompra,
 } from '@nexo/contracts';
-import { AppError, badRequest, conflict, forbidden } from '../../platform/http/errors.js';
-import { type CardPayment, GatewayUnavailableError } from './gateways/gateway.js';
+import { badRequest, conflict, forbidden } from '../../platform/http/errors.js';
+import type { CardPayment } from './gateways/gateway.js';
 import type { Effect } from './purchase-ledger.js';
 import { type ShopContext, unavailable, unknownAsNull } from './shop.context.js';
 import type { PurchaseRow } from './shop.repository.js';

@@ -170,7 +170,7 @@ export function createShopService(ctx: ShopContext) {
 
   async function planOf(planId: number): Promise<PlanRow> {
     const plan = await deps.licensing.planById(planId);
-    if (!plan || plan.activo !== 1) throw notFound(mensajes.planInexistente);
+    if (plan?.activo !== 1) throw notFound(mensajes.planInexistente);
     return plan;
   }
 

@@ -154,7 +154,7 @@ export function createSandboxCardGateway(options: {
   /** One period of a subscription: an approved payment, notified as an authorized payment. */
   function charge(subscriptionId: string) {
     const subscription = subscriptions.get(subscriptionId);
-    if (!subscription || subscription.status !== 'authorized') return;
+    if (subscription?.status !== 'authorized') return;
     const payment = newPayment(subscription.amount, subscription.currency, subscription.externalReference);
     const id = `AP-${payment.id}`;
     charges.set(id, { id, subscriptionId, payment });
