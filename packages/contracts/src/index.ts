@@ -5,6 +5,7 @@ export * from './automation.js';
 export * from './automation-codes.js';
 export * from './catalogues.js';
 export * from './common.js';
+export * from './dates.js';
 export * from './devices.js';
 export * from './events.js';
 export * from './firmware.js';

@@ -3,6 +3,7 @@ import {
   descripcionDe,
   estadosCompra,
   estadosCompraCatalogo,
+  formatoFecha,
   formatoMoneda,
   mensajes,
   type OrigenNotificacion,
@@ -10,7 +11,6 @@ import {
   tiposCompra,
   topics,
 } from '@nexo/contracts';
-import { format } from 'date-fns';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
@@ -35,6 +35,8 @@ export interface LedgerDeps {
   licensing: Pick<LicensingService, 'grantPurchased'>;
   hub: RealtimePublisher;
   notifier: Notifier;
+  /** The buyer's time zone (dates in log lines and notifications), read in the caller's transaction. */
+  timeZoneOf(userId: number, executor: Db): Promise<string>;
   now: () => number;
 }
 
@@ -86,10 +88,11 @@ export function createPurchaseLedger(deps: LedgerDeps) {
       compraId: purchase.id,
       esGratuito,
     });
+    const zona = await deps.timeZoneOf(purchase.user_id, trx);
     await repo.insertLog(
       trx,
       purchase.id,
-      `Licencia ${esGratuito ? 'de prueba ' : ''}vigente hasta el ${format(granted.fechaHasta, 'dd/MM/yyyy')}`,
+      `Licencia ${esGratuito ? 'de prueba ' : ''}vigente hasta el ${formatoFecha(granted.fechaHasta, zona)}`,
       null,
       now(),
     );
@@ -109,7 +112,7 @@ export function createPurchaseLedger(deps: LedgerDeps) {
         effects.push(...announce(replaced, estadosCompra.finalizada, null, false));
       }
     }
-    return granted;
+    return { ...granted, zona };
   }
 
   /** Grants the licence and tells the user it is active until its date. */
@@ -118,7 +121,7 @@ export function createPurchaseLedger(deps: LedgerDeps) {
     const plan = (await repo.items(trx, [purchase.id]))[0]?.nombre ?? '';
     const titulo = completar(mensajes.compraNotificacionActivada, {
       plan,
-      fecha: format(granted.fechaHasta, 'dd/MM/yyyy'),
+      fecha: formatoFecha(granted.fechaHasta, granted.zona),
     });
     effects.push(...announce(purchase, estadosCompra.activada, titulo, true));
   }

@@ -5,6 +5,7 @@ import {
   type ConfigTiendaData,
   completar,
   estadosCompra,
+  formatoFechaHora,
   formatoMoneda,
   type LineaCarrito,
   mensajes,
@@ -19,21 +20,6 @@ import { demoShopSettings, fromConfigTienda, toConfigTienda } from './shop.setti
 export const reservationJob = 'compras.reserva';
 
 type Transaction = <T>(work: (trx: Db, effects: Effect[]) => Promise<T>) => Promise<T>;
-
-/** A date and time as the spec writes them (DD/MM/YYYY HH:mm, 24 h), in the user's time zone. */
-function fechaHora(epochMs: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('es-AR', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(epochMs);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
-}
 
 /** The confirmation e-mail's text: the same details the purchase shows, to copy from the mail. */
 export function instructionsText(compra: Compra, nombre: string, timeZone: string): string | null {
@@ -60,7 +46,7 @@ export function instructionsText(compra: Compra, nombre: string, timeZone: strin
   if (compra.reservadaHasta)
     lines.push(
       '',
-      `Reservamos las unidades hasta el ${fechaHora(compra.reservadaHasta, timeZone)}. Si el pago no llega antes, la compra se cancela y las unidades vuelven al stock.`,
+      `Reservamos las unidades hasta el ${formatoFechaHora(compra.reservadaHasta, timeZone)}. Si el pago no llega antes, la compra se cancela y las unidades vuelven al stock.`,
     );
   lines.push('', 'Cuando recibamos el pago lo confirmamos y te avisamos.', '', 'Nexo');
   return lines.join('\n');

@@ -47,7 +47,7 @@ export interface ShopDeps {
     hasPlatformRole(userId: number, rol: string): Promise<boolean>;
     usernamesOf(userIds: readonly number[]): Promise<Map<number, string>>;
     contactOf(userId: number): Promise<{ mail: string; nombre: string } | null>;
-    timeZoneOf(userId: number): Promise<string>;
+    timeZoneOf(userId: number, executor?: Db): Promise<string>;
   };
   /** Outgoing mail: how to pay a purchase by transfer or at the shop. */
   mailer: Mailer;
@@ -76,7 +76,12 @@ export interface ShopDeps {
 export function createShopContext(deps: ShopDeps) {
   const now = deps.now ?? Date.now;
   const repo = createShopRepository();
-  const ledger = createPurchaseLedger({ ...deps, repo, now });
+  const ledger = createPurchaseLedger({
+    ...deps,
+    repo,
+    now,
+    timeZoneOf: (userId, trx) => deps.users.timeZoneOf(userId, trx),
+  });
   const toCompras = createShopViews({
     repo,
     settings: (db) => repo.settings(db),

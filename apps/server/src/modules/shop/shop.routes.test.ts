@@ -1,4 +1,4 @@
-import { estadosCompra, mensajes, rolesUsuario } from '@nexo/contracts';
+import { completar, estadosCompra, formatoFecha, mensajes, rolesUsuario } from '@nexo/contracts';
 import { describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { engines, jsonRequests, useTestApp } from '../../test/helpers.js';
@@ -199,6 +199,25 @@ describe.each(engines)('shop API (%s)', (engine) => {
     await sandbox().idle();
     const after = (await get('/sv/api/ventas/traerMisCompras', user.auth)).json().compras as Compra[];
     expect(after[0]?.pagos).toHaveLength(1);
+  });
+
+  it("writes the licence's end date in the buyer's time zone, in its log line and its notification", async () => {
+    const user = await createUser(t);
+    // UTC+14: its calendar day differs from UTC's for ten hours of every day.
+    const zona = 'Pacific/Kiritimati';
+    await t.db.updateTable('users').set({ zona_horaria: zona }).where('id', '=', user.id).execute();
+    const res = await post('/sv/api/ventas/generarCompraSuscripcion', user.auth, {
+      idSuscripcion: await planId('Full'),
+      cantidadMeses: 1,
+      pago: await pago(user),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const compra = res.json().compra as Compra;
+    const fecha = formatoFecha(compra.suscripcionesToken[0]?.fechaHasta ?? 0, zona);
+    expect(compra.logs.map((l) => l.descripcion)).toContain(`Licencia vigente hasta el ${fecha}`);
+    await sandbox().idle();
+    const notices = JSON.stringify((await get('/sv/api/notificaciones/traerPU', user.auth)).json());
+    expect(notices).toContain(completar(mensajes.compraNotificacionActivada, { plan: 'Full', fecha }));
   });
 
   it('answers each card error code of the spec through the sandbox tokenization, and the card lookup failure', async () => {

@@ -20,7 +20,6 @@ import {
   tiposSuscripcionCatalogo,
   topics,
 } from '@nexo/contracts';
-import { format } from 'date-fns';
 import type { PlanRow } from '../../platform/db/schema.js';
 import {
   AppError,
@@ -800,9 +799,6 @@ export function createShopService(ctx: ShopContext) {
       if (!row) throw notFound(mensajes.compraInexistente);
       return ctx.compra(db, row, true);
     },
-
-    /** The date a licence runs to, as the cancellation message writes it. */
-    fechaTexto: (epochMs: number) => format(epochMs, 'dd/MM/yyyy'),
   };
 }
 
