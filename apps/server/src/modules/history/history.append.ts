@@ -51,11 +51,20 @@ const upsertRollups = (rows: number, smaller: string, larger: string) =>
 
 type Statement = ReturnType<StatementRunner['prepare']>;
 
-/**
- * SQLite: the batch's statements, prepared on first use and kept for the runner's life (the
- * database itself, or the writer thread's recorder).
- */
-export function sqliteAppender(sqlite: StatementRunner) {
+const appenders = new WeakMap<StatementRunner, ReturnType<typeof sqliteAppender>>();
+
+/** The appender of a runner (the database itself, or the writer thread's recorder), made once. */
+export function appenderFor(runner: StatementRunner): ReturnType<typeof sqliteAppender> {
+  let appender = appenders.get(runner);
+  if (!appender) {
+    appender = sqliteAppender(runner);
+    appenders.set(runner, appender);
+  }
+  return appender;
+}
+
+/** SQLite: the batch's statements, prepared on first use and kept for the runner's life. */
+function sqliteAppender(sqlite: StatementRunner) {
   let many: Statement | undefined;
   let one: Statement | undefined;
   let manyBuckets: Statement | undefined;

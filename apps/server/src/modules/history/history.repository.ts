@@ -8,8 +8,7 @@ import {
 } from '../../platform/db/client.js';
 import { engineOf } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
-import type { StatementRunner } from '../../platform/db/sqlite-writer.js';
-import { appendUnnest, rollupColumns, sqliteAppender } from './history.append.js';
+import { appenderFor, appendUnnest, rollupColumns } from './history.append.js';
 import { byTsId, CHUNK_SPAN_MS, createChunkStore, type SealedReading } from './history.chunks.js';
 import { bucketStart, historyDialect } from './history.dialect.js';
 
@@ -215,8 +214,6 @@ export function createHistoryRepository(db: Db) {
   const sealed = createChunkStore(db);
   const sqlite = sqliteOf(db);
   const postgres = engineOf(db) === 'postgres';
-  let appender: ReturnType<typeof sqliteAppender> | undefined;
-  let recorderAppender: { runner: StatementRunner; appender: ReturnType<typeof sqliteAppender> } | undefined;
 
   /** An existing bucket absorbs the new one: counts and sums add up, min and max widen. */
   const mergeRollup = (oc: OnConflictBuilder<Database, 'reading_rollups'>) =>
@@ -704,18 +701,14 @@ export function createHistoryRepository(db: Db) {
       if (writer) {
         // Recorded here, committed on the writer thread (platform/db/sqlite-writer.ts).
         await writerTransaction(writer, async (runner, trx) => {
-          if (recorderAppender?.runner !== runner)
-            recorderAppender = { runner, appender: sqliteAppender(runner) };
-          recorderAppender.appender.append(rows, rollups);
+          appenderFor(runner).append(rows, rollups);
           if (withinTransaction) await withinTransaction(trx);
         });
         return;
       }
       if (sqlite) {
-        appender ??= sqliteAppender(sqlite);
-        const append = appender;
         await rawSqliteTransaction(db, sqlite, async (trx) => {
-          append.append(rows, rollups);
+          appenderFor(sqlite).append(rows, rollups);
           // The caller's writes that belong to the same batch (telemetry's last values).
           if (withinTransaction) await withinTransaction(trx);
         });

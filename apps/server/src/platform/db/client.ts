@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { cacheStatements, NexoSqliteDialect } from './sqlite-dialect.js';
-import { SQLite, type SqliteDatabase } from './sqlite-driver.js';
+import { SQLite, type SqliteDatabase, sqlitePragmas } from './sqlite-driver.js';
 import { createSqliteWriter, type SqliteWriter, type StatementRunner } from './sqlite-writer.js';
 
 // node-postgres returns int8 (bigint, count(*)) as strings by default. Epoch milliseconds and
@@ -57,12 +57,7 @@ export function createDb(options: DbOptions): Db {
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  // WAL lets readers run while the ingest batch writes; NORMAL sync is durable across process
-  // crashes (kill -9) in WAL mode, which is what QoS 1 acknowledgements rely on.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  for (const pragma of sqlitePragmas) sqlite.pragma(pragma);
   cacheStatements(sqlite);
   const writer = options.sqliteWriterThread && file !== ':memory:' ? createSqliteWriter(file) : undefined;
   const db = new Kysely<Database>({

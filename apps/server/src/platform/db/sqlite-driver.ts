@@ -21,3 +21,15 @@ export const SQLite: typeof BetterSqlite3 = require(
 /** An open SQLite database and a prepared statement of that build. */
 export type SqliteDatabase = BetterSqlite3.Database;
 export type SqliteStatement = BetterSqlite3.Statement;
+
+/**
+ * Every connection to a SQLite file (createDb's, and the writer thread's): WAL lets readers run
+ * while a batch writes, and NORMAL sync is durable across process crashes (kill -9) in WAL mode,
+ * which is what QoS 1 acknowledgements rely on; a busy connection is waited for up to 5 s.
+ */
+export const sqlitePragmas: readonly string[] = [
+  'journal_mode = WAL',
+  'synchronous = NORMAL',
+  'foreign_keys = ON',
+  'busy_timeout = 5000',
+];

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { nodeMajor } from './sqlite-driver.js';
+import { nodeMajor, sqlitePragmas } from './sqlite-driver.js';
 
 /**
  * SQLite's hot writes on a thread of their own (issue 30). The ingest's batch (readings, rollups,
@@ -33,17 +33,14 @@ interface ResultMessage {
 /**
  * The worker's code, as source: it runs the same under tsx, the compiled server and the test
  * runner, with nothing to resolve but the driver (eval'd workers run as CommonJS and have
- * `require`). It opens the file as createDb does and runs each batch in one `begin immediate …
+ * `require`). It opens the file with createDb's pragmas and runs each batch in one `begin immediate …
  * commit`; batch id 0 closes it.
  */
 const writerThread = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.pragma('foreign_keys = ON');
-db.pragma('busy_timeout = 5000');
+for (const pragma of workerData.pragmas) db.pragma(pragma);
 const statements = new Map();
 const begin = db.prepare('begin immediate');
 const commit = db.prepare('commit');
@@ -148,12 +145,14 @@ export function createSqliteWriter(file: string): SqliteWriter {
   let worker: Worker | undefined;
   let nextId = 1;
   let recording: Promise<void> = Promise.resolve();
+  /** Batches handed to the thread and not yet answered (close waits for them). */
+  const committing = new Set<Promise<void>>();
   let closed = false;
 
   function start(): Worker {
     const thread = new Worker(writerThread, {
       eval: true,
-      workerData: { driver, file },
+      workerData: { driver, file, pragmas: sqlitePragmas },
       // Only the database's work runs there: no inherited loaders (tsx) or flags to boot.
       execArgv: [],
     });
@@ -198,6 +197,9 @@ export function createSqliteWriter(file: string): SqliteWriter {
       done();
       worker ??= start();
       const committed = new Promise<void>((resolve, reject) => waiting.set(batch.id, { resolve, reject }));
+      committing.add(committed);
+      const forget = () => committing.delete(committed);
+      committed.then(forget, forget);
       worker.postMessage(batch);
       return committed;
     },
@@ -205,21 +207,7 @@ export function createSqliteWriter(file: string): SqliteWriter {
     async close() {
       closed = true;
       await recording;
-      const pending = [...waiting.values()].map(
-        (w) =>
-          new Promise<void>((resolve) => {
-            const { resolve: ok, reject } = w;
-            w.resolve = () => {
-              ok();
-              resolve();
-            };
-            w.reject = (error) => {
-              reject(error);
-              resolve();
-            };
-          }),
-      );
-      await Promise.all(pending);
+      await Promise.allSettled(committing);
       const thread = worker;
       worker = undefined;
       if (!thread) return;

@@ -12,10 +12,6 @@ export function zonaHorariaActual(): string | undefined {
   return sessionStore.get()?.usuario.zonaHoraria || undefined;
 }
 
-function parts(fecha: number | Date, zona = zonaHorariaActual()) {
-  return partesFecha(fecha, zona);
-}
-
 /** DD/MM/YYYY */
 export function formatFecha(fecha: number | Date, zona?: string): string {
   return formatoFecha(fecha, zona ?? zonaHorariaActual());
@@ -28,18 +24,18 @@ export function formatFechaHora(fecha: number | Date, zona?: string): string {
 
 /** DD/MM/YYYY HH:mm:ss (history rows and points, where readings seconds apart must differ). */
 export function formatFechaHoraSegundos(fecha: number | Date, zona?: string): string {
-  const p = parts(fecha, zona ?? zonaHorariaActual());
+  const p = partesFecha(fecha, zona ?? zonaHorariaActual());
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** HH:mm */
 export function formatHora(fecha: number | Date, zona?: string): string {
-  const p = parts(fecha, zona ?? zonaHorariaActual());
+  const p = partesFecha(fecha, zona ?? zonaHorariaActual());
   return `${p.hour}:${p.minute}`;
 }
 
 /** DD/MM (a chart axis spanning days). */
 export function formatDiaMes(fecha: number | Date, zona?: string): string {
-  const p = parts(fecha, zona ?? zonaHorariaActual());
+  const p = partesFecha(fecha, zona ?? zonaHorariaActual());
   return `${p.day}/${p.month}`;
 }
