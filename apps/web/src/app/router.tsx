@@ -22,18 +22,23 @@ const adminArea: RouteObject[] = [...adminRoutes, ...shopAdminRoutes, ...support
  * of it.
  */
 const loadFrameRoot = () => import('./layout/FrameRoot');
-const loadAppLayout = () => import('./layout/AppLayout');
 
 /**
- * With a session, the frame's code and the live connection start with the page's own chunk
- * instead of after it: the router resolves every matched route's `lazy` at once, so the frame,
- * the layout, the page and the STOMP handshake overlap (the first live value waits for none in turn).
+ * The one route the router waits for on a first load. With a session, the layout's code and the
+ * live connection's handshake start beside the frame's code, and the layout draws as soon as they
+ * are in: the pages are components that load their own code inside the frame (lazyComponent), so
+ * the top bar and the menu paint while a page's code and data are still on their way.
  */
 async function loadFrame() {
   const withSession = Boolean(sessionStore.get());
   const [{ FrameRoot }] = await Promise.all([
-    loadFrameRoot(),
-    withSession ? loadAppLayout() : null,
+    // The layout renders in the frame's first pass once preloaded (no suspense round).
+    loadFrameRoot().then(async (frame) => {
+      if (withSession) await frame.AppLayout.preload();
+      return frame;
+    }),
+    // Its download starts now, beside the frame's, not once the frame's code has arrived.
+    withSession ? import('./layout/AppLayout') : null,
     withSession
       ? import('../shared/realtime/stompClient').then((realtime) => realtime.realtimeConnection().start())
       : null,
@@ -50,8 +55,8 @@ export const routes: RouteObject[] = [
     // One layout element for the public and the private pages: going from the share link's page or
     // the shop into the rest keeps the frame and its live connection (no reconnect, no flicker).
     lazy: loadFrame,
-    // While the first page's lazy chunks load the router draws nothing, as before; naming that
-    // fallback keeps React Router from warning on every load. (A spinner here cost phones time.)
+    // While the frame's code loads the router draws nothing; naming that fallback keeps React
+    // Router from warning on every load. (A spinner here cost phones time.)
     HydrateFallback: NothingYet,
     children: [
       ...publicDeviceRoutes,

@@ -1,15 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ServerStateProvider } from '../../shared/api/ServerStateProvider';
 import { useSession } from '../../shared/api/session';
+import { lazyComponent } from '../../shared/ui/lazyComponent';
 import { PageLoader } from '../../shared/ui/PageLoader';
 
 /**
  * The authenticated frame (top bar, menus, live connection, notifications, support chat) loads
- * after login: the login page downloads none of it.
+ * after login: the login page downloads none of it. With a session the router preloads it beside
+ * this route (router.tsx), so it renders at once, before the page's own code has arrived.
  */
-const loadAppLayout = () => import('./AppLayout');
-const LazyAppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+export const AppLayout = lazyComponent(async () => (await import('./AppLayout')).AppLayout);
 
 /**
  * Every page but the login ones: inside the authenticated layout when there is a session; bare
@@ -23,11 +24,13 @@ export function FrameRoot() {
     <ServerStateProvider>
       {isAuthenticated ? (
         <Suspense fallback={<PageLoader />}>
-          <LazyAppLayout />
+          <AppLayout />
         </Suspense>
       ) : (
         <main>
-          <Outlet />
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </main>
       )}
     </ServerStateProvider>

@@ -1,17 +1,18 @@
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../../shared/ui/lazyComponent';
 
 /** The operator's pages; the router puts them behind RequireAdmin (the server checks again). */
 export const adminRoutes: RouteObject[] = [
   {
     path: '/admin/equipos',
-    lazy: async () => ({ Component: (await import('./pages/AdminEquiposPage')).AdminEquiposPage }),
+    Component: lazyComponent(async () => (await import('./pages/AdminEquiposPage')).AdminEquiposPage),
   },
   {
     path: '/admin/usuarios',
-    lazy: async () => ({ Component: (await import('./pages/AdminUsuariosPage')).AdminUsuariosPage }),
+    Component: lazyComponent(async () => (await import('./pages/AdminUsuariosPage')).AdminUsuariosPage),
   },
   {
     path: '/admin/catalogo',
-    lazy: async () => ({ Component: (await import('./pages/AdminCatalogoPage')).AdminCatalogoPage }),
+    Component: lazyComponent(async () => (await import('./pages/AdminCatalogoPage')).AdminCatalogoPage),
   },
 ];

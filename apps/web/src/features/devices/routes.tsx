@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { useSession } from '../../shared/api/session';
 import { sessionStore } from '../../shared/api/sessionStore';
+import { lazyComponent } from '../../shared/ui/lazyComponent';
 
 /**
- * The dashboard's device is requested as the navigation starts, in parallel with the page's code
- * (the router runs a static loader beside `lazy`); the page finds it in the cache. Returns at once:
+ * The dashboard's device is requested as the navigation starts, in parallel with the frame's and
+ * the page's code (the router runs the loader at once); the page finds it in the cache. Returns at once:
  * the page never waits for the loader. The query client and the device queries are imported here,
  * not at the top, so /login does not download them (the dashboard needs them anyway).
  */
@@ -24,12 +25,12 @@ function prefetchDashboard({ request }: LoaderFunctionArgs) {
 export const deviceRoutes: RouteObject[] = [
   {
     path: '/home/misEquipos',
-    lazy: async () => ({ Component: (await import('./pages/MisEquiposPage')).MisEquiposPage }),
+    Component: lazyComponent(async () => (await import('./pages/MisEquiposPage')).MisEquiposPage),
   },
   {
     path: '/home/listaEquipo',
     loader: prefetchDashboard,
-    lazy: async () => ({ Component: (await import('./pages/ListaEquipoPage')).ListaEquipoPage }),
+    Component: lazyComponent(async () => (await import('./pages/ListaEquipoPage')).ListaEquipoPage),
   },
 ];
 
@@ -42,14 +43,12 @@ export const deviceRoutes: RouteObject[] = [
 export const publicDeviceRoutes: RouteObject[] = [
   {
     path: '/home/equipoNuevo',
-    lazy: async () => {
+    Component: lazyComponent(async () => {
       const { EquipoNuevoAnonimo, EquipoNuevoPage } = await import('./pages/EquipoNuevoPage');
-      return {
-        Component: function EquipoNuevoContent() {
-          const { isAuthenticated } = useSession();
-          return isAuthenticated ? <EquipoNuevoPage /> : <EquipoNuevoAnonimo />;
-        },
+      return function EquipoNuevoContent() {
+        const { isAuthenticated } = useSession();
+        return isAuthenticated ? <EquipoNuevoPage /> : <EquipoNuevoAnonimo />;
       };
-    },
+    }),
   },
 ];

@@ -1,14 +1,15 @@
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../../shared/ui/lazyComponent';
 
 /** The shop pages behind the session (purchases, plans); lazy. */
 export const shopRoutes: RouteObject[] = [
   {
     path: '/tienda/suscripcion',
-    lazy: async () => ({ Component: (await import('./pages/SuscripcionPage')).SuscripcionPage }),
+    Component: lazyComponent(async () => (await import('./pages/SuscripcionPage')).SuscripcionPage),
   },
   {
     path: '/tienda/misCompras',
-    lazy: async () => ({ Component: (await import('./pages/MisComprasPage')).MisComprasPage }),
+    Component: lazyComponent(async () => (await import('./pages/MisComprasPage')).MisComprasPage),
   },
 ];
 
@@ -16,11 +17,11 @@ export const shopRoutes: RouteObject[] = [
 export const publicShopRoutes: RouteObject[] = [
   {
     path: '/tienda/productos',
-    lazy: async () => ({ Component: (await import('./pages/ProductosPage')).ProductosPage }),
+    Component: lazyComponent(async () => (await import('./pages/ProductosPage')).ProductosPage),
   },
   {
     path: '/tienda/carrito',
-    lazy: async () => ({ Component: (await import('./pages/CarritoPage')).CarritoPage }),
+    Component: lazyComponent(async () => (await import('./pages/CarritoPage')).CarritoPage),
   },
 ];
 
@@ -28,6 +29,6 @@ export const publicShopRoutes: RouteObject[] = [
 export const shopAdminRoutes: RouteObject[] = [
   {
     path: '/admin/compras',
-    lazy: async () => ({ Component: (await import('./pages/AdminComprasPage')).AdminComprasPage }),
+    Component: lazyComponent(async () => (await import('./pages/AdminComprasPage')).AdminComprasPage),
   },
 ];

@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../../shared/ui/lazyComponent';
 
 /** The user's support page, inside the authenticated layout; lazy. */
 export const supportRoutes: RouteObject[] = [
   {
     path: '/perfil/misConsultas',
-    lazy: async () => ({ Component: (await import('./pages/MisConsultasPage')).MisConsultasPage }),
+    Component: lazyComponent(async () => (await import('./pages/MisConsultasPage')).MisConsultasPage),
   },
 ];
 
@@ -12,6 +13,6 @@ export const supportRoutes: RouteObject[] = [
 export const supportAdminRoutes: RouteObject[] = [
   {
     path: '/admin/consultas',
-    lazy: async () => ({ Component: (await import('./pages/AdminConsultasPage')).AdminConsultasPage }),
+    Component: lazyComponent(async () => (await import('./pages/AdminConsultasPage')).AdminConsultasPage),
   },
 ];

@@ -1,12 +1,13 @@
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../../shared/ui/lazyComponent';
 
 export const userRoutes: RouteObject[] = [
   {
     path: '/perfil/misDatos',
-    lazy: async () => ({ Component: (await import('./pages/MyDataPage')).MyDataPage }),
+    Component: lazyComponent(async () => (await import('./pages/MyDataPage')).MyDataPage),
   },
   {
     path: '/perfil/tokens',
-    lazy: async () => ({ Component: (await import('./pages/ApiTokensPage')).ApiTokensPage }),
+    Component: lazyComponent(async () => (await import('./pages/ApiTokensPage')).ApiTokensPage),
   },
 ];

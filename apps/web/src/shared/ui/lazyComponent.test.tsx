@@ -1,0 +1,53 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyComponent } from './lazyComponent';
+
+afterEach(cleanup);
+
+function Page({ name }: { name: string }) {
+  return <p>Página {name}</p>;
+}
+
+describe('lazyComponent', () => {
+  it('suspends until its code arrives when nothing preloaded it', async () => {
+    let arrive: (component: typeof Page) => void = () => {};
+    const Lazy = lazyComponent<{ name: string }>(
+      () =>
+        new Promise((resolve) => {
+          arrive = resolve;
+        }),
+    );
+    render(
+      <Suspense fallback={<p>Cargando</p>}>
+        <Lazy name="uno" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Cargando')).toBeInTheDocument();
+    await act(async () => arrive(Page));
+    expect(await screen.findByText('Página uno')).toBeInTheDocument();
+  });
+
+  it('draws in the first pass, without a fallback, once preloaded; the code is fetched once', async () => {
+    const load = vi.fn(() => Promise.resolve(Page));
+    const Lazy = lazyComponent(load);
+    await Lazy.preload();
+    render(
+      <Suspense fallback={<p>Cargando</p>}>
+        <Lazy name="dos" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Página dos')).toBeInTheDocument();
+    expect(screen.queryByText('Cargando')).not.toBeInTheDocument();
+    await Lazy.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches again after a failed download', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('sin red')).mockResolvedValueOnce(Page);
+    const Lazy = lazyComponent(load);
+    await expect(Lazy.preload()).rejects.toThrow('sin red');
+    await Lazy.preload();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
