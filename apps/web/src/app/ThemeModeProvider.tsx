@@ -1,9 +1,26 @@
+import createCache, { type StylisPlugin } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { CssBaseline, type PaletteMode, ThemeProvider } from '@mui/material';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ThemeModeContext } from '../shared/hooks/useThemeMode';
 import { createAppTheme } from './theme';
 
 export const THEME_STORAGE_KEY = 'nexo.tema';
+
+/**
+ * Safari still reads only the prefixed `user-select` (MUI's buttons set it); every other property
+ * the app uses is read unprefixed by the browsers Nexo supports.
+ */
+const webkitUserSelect: StylisPlugin = (element) => {
+  if (element.type === 'decl' && element.props === 'user-select')
+    element.return = `-webkit-${element.value}${element.value}`;
+};
+
+/**
+ * Emotion's style cache without stylis' general vendor-prefixing pass: prefixing every rule was
+ * about a quarter of the style work of a page's first drawing (profiled on the dashboard).
+ */
+const styleCache = createCache({ key: 'css', stylisPlugins: [webkitUserSelect] });
 
 function initialMode(): PaletteMode {
   const stored = localStorage.getItem(THEME_STORAGE_KEY);
@@ -30,11 +47,13 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   );
 
   return (
-    <ThemeModeContext value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline enableColorScheme />
-        {children}
-      </ThemeProvider>
-    </ThemeModeContext>
+    <CacheProvider value={styleCache}>
+      <ThemeModeContext value={value}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline enableColorScheme />
+          {children}
+        </ThemeProvider>
+      </ThemeModeContext>
+    </CacheProvider>
   );
 }

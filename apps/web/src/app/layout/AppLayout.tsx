@@ -7,6 +7,7 @@ import { useGroupsLive } from '../../features/groups';
 import { useLicenceLive } from '../../features/licensing';
 import { PushPermissionBanner, UpdatePrompt, useNotificationsLive } from '../../features/notifications';
 import { SupportChatHost, useSupportLive } from '../../features/support';
+import { useWhenIdle } from '../../shared/hooks/useWhenIdle';
 import { useRealtimeConnection } from '../../shared/realtime/useRealtime';
 import { PageLoader } from '../../shared/ui/PageLoader';
 import { SideMenu, sectionOf } from './SideMenu';
@@ -21,6 +22,9 @@ export function AppLayout() {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The phone's menu is drawn hidden once the page is idle (it then opens at once), not in the
+  // task that draws the page.
+  const menuReady = useWhenIdle();
   const location = useLocation();
   const section = sectionOf(location.pathname);
   useSessionUserSync();
@@ -52,7 +56,7 @@ export function AppLayout() {
           variant="temporary"
           open={mobileOpen}
           onClose={closeMobile}
-          ModalProps={{ keepMounted: true }}
+          ModalProps={{ keepMounted: menuReady }}
           sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
         >
           <Toolbar />

@@ -1,8 +1,18 @@
 import 'react-grid-layout/css/styles.css';
 import WidgetsRoundedIcon from '@mui/icons-material/WidgetsRounded';
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { grilla, type Layouts, mensajes, type Sensor, tiempos } from '@nexo/contracts';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   type LayoutItem as GridItem,
   type Layout,
@@ -36,6 +46,8 @@ interface CardActions {
 
 /** A grid card that re-renders only when its own sensor, size or permissions change. */
 interface GridCardProps {
+  /** Not drawn yet: a placeholder of the card's size holds its place (see useCardsDrawn). */
+  pending: boolean;
   sensor: Sensor;
   shadow: Sensor['shadows'][number];
   compact: boolean;
@@ -45,6 +57,7 @@ interface GridCardProps {
 }
 
 const GridCard = memo(function GridCard({
+  pending,
   sensor,
   shadow,
   compact,
@@ -53,6 +66,7 @@ const GridCard = memo(function GridCard({
   actions,
 }: GridCardProps) {
   const key = String(shadow.id);
+  if (pending) return <Skeleton variant="rounded" sx={{ width: '100%', height: '100%' }} />;
   return (
     <SensorCard
       sensor={sensor}
@@ -90,6 +104,7 @@ function cardSignature(sensor: Sensor): string {
  * the card's body shows it without re-rendering the card.
  */
 function sameCard(a: GridCardProps, b: GridCardProps): boolean {
+  if (a.pending !== b.pending) return false;
   if (a.shadow !== b.shadow || a.compact !== b.compact || a.canManage !== b.canManage) return false;
   if (a.actions !== b.actions || a.moveHelpId !== b.moveHelpId) return false;
   if (a.sensor === b.sensor) return true;
@@ -99,6 +114,26 @@ function sameCard(a: GridCardProps, b: GridCardProps): boolean {
 }
 
 const COLS = grilla.columnas;
+
+/** Cards drawn with the grid's first pass: a phone's screen holds two to four. */
+const FIRST_CARDS = 4;
+/** Cards drawn in each later step, each step a task of its own. */
+const CARDS_PER_STEP = 2;
+
+/**
+ * How many cards are drawn so far. A dashboard with many widgets is not drawn in one long task:
+ * the first cards (in reading order) come with the grid, the rest a few at a time in later tasks
+ * (transitions), so the first ones show sooner and a tap is answered while the others are drawn.
+ */
+function useCardsDrawn(total: number): number {
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, total]);
+  return drawn;
+}
 
 /**
  * A keyboard step on one item (arrows move it one grid unit, Shift + arrows resize it), with the
@@ -154,7 +189,10 @@ export function WidgetGrid({
   open,
 }: WidgetGridProps) {
   const alerts = useAlerts();
-  const { width, containerRef, mounted } = useContainerWidth({ initialWidth: 1200 });
+  // The grid is drawn once its real width is known (not first at a guessed width and again), and
+  // that first drawing is a transition: React splits it into short tasks instead of one long one.
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  const widthKnown = useDeferredValue(mounted);
   const holder = useMemo(() => ({ sensores }), [sensores]);
   const [layouts, setLayouts] = useState<Layouts>(() => completeLayouts(holder, savedLayouts));
   const [resizing, setResizing] = useState<string | null>(null);
@@ -275,6 +313,12 @@ export function WidgetGrid({
     () => sensores.flatMap((sensor) => sensor.shadows.map((shadow) => ({ sensor, shadow }))),
     [structure],
   );
+  const drawn = useCardsDrawn(items.length);
+  // Reading order on the current screen: top to bottom, then left to right.
+  const readingOrder = useMemo(() => {
+    const placed = [...layouts[breakpoint]].sort((a, b) => a.y - b.y || a.x - b.x);
+    return new Map(placed.map((item, index) => [item.i, index]));
+  }, [layouts, breakpoint]);
   const cards = useMemo(
     () =>
       items.map(({ sensor, shadow }) => {
@@ -286,6 +330,7 @@ export function WidgetGrid({
         return (
           <div key={String(shadow.id)} style={cardContainment}>
             <GridCard
+              pending={(readingOrder.get(String(shadow.id)) ?? 0) >= drawn}
               sensor={sensor}
               shadow={shadow}
               compact={compact}
@@ -296,7 +341,7 @@ export function WidgetGrid({
           </div>
         );
       }),
-    [items, layouts, breakpoint, isMobile, columnWidth, canManage, moveHelpId, actions],
+    [items, layouts, breakpoint, isMobile, columnWidth, canManage, moveHelpId, actions, drawn, readingOrder],
   );
 
   if (items.length === 0) {
@@ -329,7 +374,7 @@ export function WidgetGrid({
       <Box role="status" sx={visuallyHidden}>
         {announcement}
       </Box>
-      {mounted && (
+      {widthKnown && (
         <ResponsiveGridLayout
           width={width}
           breakpoints={grilla.breakpoints}

@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { cantidad, mensajes } from '@nexo/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
@@ -48,6 +48,9 @@ export function ListaEquipoPage() {
   const id = Number.isSafeInteger(rawId) && rawId > 0 ? rawId : null;
   const equipos = useEquipos();
   const detail = useEquipo(id);
+  // The dashboard is drawn as a transition, which React splits into short tasks, not in the task
+  // the device's answer arrives in (a query's update is urgent).
+  const shown = useDeferredValue(detail.data);
   const { token } = useSession();
   const [tab, setTab] = useState<'dashboard' | 'listado'>('dashboard');
   const [creating, setCreating] = useState(false);
@@ -61,7 +64,7 @@ export function ListaEquipoPage() {
     if (equipos.isLoading) return <Skeleton variant="rounded" height={240} />;
     return <Navigate to="/home/misEquipos" replace />;
   }
-  if (detail.isLoading) {
+  if (detail.isLoading || (detail.data && !shown)) {
     return (
       <Stack spacing={2}>
         <Skeleton variant="text" width={280} height={48} />
@@ -69,10 +72,10 @@ export function ListaEquipoPage() {
       </Stack>
     );
   }
-  if (detail.isError || !detail.data) {
+  if (detail.isError || !shown) {
     return <Alert severity="error">{errorMessage(detail.error)}</Alert>;
   }
-  const equipo = detail.data;
+  const equipo = shown;
   const permisos = devicePermissions(equipo.idRol);
 
   return (

@@ -1,0 +1,58 @@
+import type { Layouts, Sensor } from '@nexo/contracts';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WidgetGrid } from './WidgetGrid';
+
+vi.mock('./SensorCard', () => ({
+  SensorCard: ({ sensor }: { sensor: Sensor }) => <div data-testid="dibujada">{sensor.id}</div>,
+}));
+vi.mock('./ResizeDialog', () => ({ ResizeDialog: () => null }));
+// The grid draws its children in place; the container is measured at a desktop width.
+vi.mock('react-grid-layout', () => ({
+  useContainerWidth: () => ({ width: 1300, containerRef: { current: null }, mounted: true }),
+  ResponsiveGridLayout: ({ children }: { children: ReactNode }) => <div>{children}</div>,
+  moveElement: vi.fn(),
+  verticalCompactor: { compact: vi.fn() },
+}));
+
+// Seven widgets saved in one column, the last sensor at the top: reading order is 7, 6, … 1.
+const sensores = Array.from({ length: 7 }, (_, index) => ({
+  id: index + 1,
+  labelUsuario: `Sensor ${index + 1}`,
+  shadows: [{ id: (index + 1) * 10 }],
+})) as unknown as Sensor[];
+const lg = sensores.map((sensor, index) => ({ i: String(sensor.id * 10), x: 0, y: (6 - index) * 2, w: 12, h: 2 }));
+const layouts = { lg, md: [], sm: [], xs: [] } as unknown as Layouts;
+
+const drawn = () => screen.queryAllByTestId('dibujada').map((card) => Number(card.textContent));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('WidgetGrid drawing', () => {
+  it('draws the first cards in reading order at once and the rest in later steps', async () => {
+    render(
+      <WidgetGrid
+        sensores={sensores}
+        savedLayouts={layouts}
+        rowHeight={170}
+        canManage={false}
+        emptyText="vacío"
+        save={() => Promise.resolve()}
+        send={() => {}}
+      />,
+    );
+    // The top four of the screen; the others hold their place.
+    expect(drawn().sort()).toEqual([4, 5, 6, 7]);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(drawn().length).toBeGreaterThan(4);
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(drawn().sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
