@@ -22,7 +22,13 @@ const sensores = Array.from({ length: 7 }, (_, index) => ({
   labelUsuario: `Sensor ${index + 1}`,
   shadows: [{ id: (index + 1) * 10 }],
 })) as unknown as Sensor[];
-const lg = sensores.map((sensor, index) => ({ i: String(sensor.id * 10), x: 0, y: (6 - index) * 2, w: 12, h: 2 }));
+const lg = sensores.map((sensor, index) => ({
+  i: String(sensor.id * 10),
+  x: 0,
+  y: (6 - index) * 2,
+  w: 12,
+  h: 2,
+}));
 const layouts = { lg, md: [], sm: [], xs: [] } as unknown as Layouts;
 
 const drawn = () => screen.queryAllByTestId('dibujada').map((card) => Number(card.textContent));
