@@ -26,8 +26,9 @@ const loadFrameRoot = () => import('./layout/FrameRoot');
 /**
  * The one route the router waits for on a first load. With a session, the layout's code and the
  * live connection's handshake start beside the frame's code, and the layout draws as soon as they
- * are in: the pages are components that load their own code inside the frame (lazyComponent), so
- * the top bar and the menu paint while a page's code and data are still on their way.
+ * are in. The pages are lazy components drawn inside the frame whose loaders start their code's
+ * download at the same time (lazyPage), so the top bar and the menu paint while a page's code and
+ * data are still on their way.
  */
 async function loadFrame() {
   const withSession = Boolean(sessionStore.get());

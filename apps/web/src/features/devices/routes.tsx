@@ -1,15 +1,19 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { useSession } from '../../shared/api/session';
 import { sessionStore } from '../../shared/api/sessionStore';
-import { lazyComponent } from '../../shared/ui/lazyComponent';
+import { lazyPage } from '../../shared/ui/lazyComponent';
+
+/** The device dashboard; its loader below also requests the device. */
+const listaEquipo = lazyPage(async () => (await import('./pages/ListaEquipoPage')).ListaEquipoPage);
 
 /**
- * The dashboard's device is requested as the navigation starts, in parallel with the frame's and
- * the page's code (the router runs the loader at once); the page finds it in the cache. Returns at once:
+ * The dashboard's code and device are requested as the navigation starts, in parallel with the
+ * frame's code (the router runs the loader at once); the page finds the device in the cache. Returns at once:
  * the page never waits for the loader. The query client and the device queries are imported here,
  * not at the top, so /login does not download them (the dashboard needs them anyway).
  */
 function prefetchDashboard({ request }: LoaderFunctionArgs) {
+  listaEquipo.loader();
   const id = Number(new URL(request.url).searchParams.get('id'));
   if (sessionStore.get() && Number.isSafeInteger(id) && id > 0)
     void Promise.all([import('../../shared/api/queryClient'), import('./api/devicesQueries')]).then(
@@ -25,12 +29,12 @@ function prefetchDashboard({ request }: LoaderFunctionArgs) {
 export const deviceRoutes: RouteObject[] = [
   {
     path: '/home/misEquipos',
-    Component: lazyComponent(async () => (await import('./pages/MisEquiposPage')).MisEquiposPage),
+    ...lazyPage(async () => (await import('./pages/MisEquiposPage')).MisEquiposPage),
   },
   {
     path: '/home/listaEquipo',
+    Component: listaEquipo.Component,
     loader: prefetchDashboard,
-    Component: lazyComponent(async () => (await import('./pages/ListaEquipoPage')).ListaEquipoPage),
   },
 ];
 
@@ -43,7 +47,7 @@ export const deviceRoutes: RouteObject[] = [
 export const publicDeviceRoutes: RouteObject[] = [
   {
     path: '/home/equipoNuevo',
-    Component: lazyComponent(async () => {
+    ...lazyPage(async () => {
       const { EquipoNuevoAnonimo, EquipoNuevoPage } = await import('./pages/EquipoNuevoPage');
       return function EquipoNuevoContent() {
         const { isAuthenticated } = useSession();

@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../shared/ui/lazyComponent';
+import { lazyPage } from '../../shared/ui/lazyComponent';
 
 /** The firmware page (packages, rollouts, live progress), inside the authenticated layout; lazy. */
 export const firmwareRoutes: RouteObject[] = [
   {
     path: '/home/firmware',
-    Component: lazyComponent(async () => (await import('./pages/FirmwarePage')).FirmwarePage),
+    ...lazyPage(async () => (await import('./pages/FirmwarePage')).FirmwarePage),
   },
 ];

@@ -1,15 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../shared/ui/lazyComponent';
+import { lazyPage } from '../../shared/ui/lazyComponent';
 
 /** The shop pages behind the session (purchases, plans); lazy. */
 export const shopRoutes: RouteObject[] = [
   {
     path: '/tienda/suscripcion',
-    Component: lazyComponent(async () => (await import('./pages/SuscripcionPage')).SuscripcionPage),
+    ...lazyPage(async () => (await import('./pages/SuscripcionPage')).SuscripcionPage),
   },
   {
     path: '/tienda/misCompras',
-    Component: lazyComponent(async () => (await import('./pages/MisComprasPage')).MisComprasPage),
+    ...lazyPage(async () => (await import('./pages/MisComprasPage')).MisComprasPage),
   },
 ];
 
@@ -17,11 +17,11 @@ export const shopRoutes: RouteObject[] = [
 export const publicShopRoutes: RouteObject[] = [
   {
     path: '/tienda/productos',
-    Component: lazyComponent(async () => (await import('./pages/ProductosPage')).ProductosPage),
+    ...lazyPage(async () => (await import('./pages/ProductosPage')).ProductosPage),
   },
   {
     path: '/tienda/carrito',
-    Component: lazyComponent(async () => (await import('./pages/CarritoPage')).CarritoPage),
+    ...lazyPage(async () => (await import('./pages/CarritoPage')).CarritoPage),
   },
 ];
 
@@ -29,6 +29,6 @@ export const publicShopRoutes: RouteObject[] = [
 export const shopAdminRoutes: RouteObject[] = [
   {
     path: '/admin/compras',
-    Component: lazyComponent(async () => (await import('./pages/AdminComprasPage')).AdminComprasPage),
+    ...lazyPage(async () => (await import('./pages/AdminComprasPage')).AdminComprasPage),
   },
 ];

@@ -1,11 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../shared/ui/lazyComponent';
+import { lazyPage } from '../../shared/ui/lazyComponent';
 
 /** The user's support page, inside the authenticated layout; lazy. */
 export const supportRoutes: RouteObject[] = [
   {
     path: '/perfil/misConsultas',
-    Component: lazyComponent(async () => (await import('./pages/MisConsultasPage')).MisConsultasPage),
+    ...lazyPage(async () => (await import('./pages/MisConsultasPage')).MisConsultasPage),
   },
 ];
 
@@ -13,6 +13,6 @@ export const supportRoutes: RouteObject[] = [
 export const supportAdminRoutes: RouteObject[] = [
   {
     path: '/admin/consultas',
-    Component: lazyComponent(async () => (await import('./pages/AdminConsultasPage')).AdminConsultasPage),
+    ...lazyPage(async () => (await import('./pages/AdminConsultasPage')).AdminConsultasPage),
   },
 ];

@@ -1,13 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../shared/ui/lazyComponent';
+import { lazyPage } from '../../shared/ui/lazyComponent';
 
 export const userRoutes: RouteObject[] = [
   {
     path: '/perfil/misDatos',
-    Component: lazyComponent(async () => (await import('./pages/MyDataPage')).MyDataPage),
+    ...lazyPage(async () => (await import('./pages/MyDataPage')).MyDataPage),
   },
   {
     path: '/perfil/tokens',
-    Component: lazyComponent(async () => (await import('./pages/ApiTokensPage')).ApiTokensPage),
+    ...lazyPage(async () => (await import('./pages/ApiTokensPage')).ApiTokensPage),
   },
 ];

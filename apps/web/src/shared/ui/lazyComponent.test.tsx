@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyComponent } from './lazyComponent';
+import { lazyComponent, lazyPage } from './lazyComponent';
 
 afterEach(cleanup);
 
@@ -48,6 +48,42 @@ describe('lazyComponent', () => {
     const Lazy = lazyComponent(load);
     await expect(Lazy.preload()).rejects.toThrow('sin red');
     await Lazy.preload();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyPage', () => {
+  it('starts the download from the route loader, which returns at once, and draws without a fallback', async () => {
+    let arrive: (component: typeof Page) => void = () => {};
+    const load = vi.fn(
+      () =>
+        new Promise<typeof Page>((resolve) => {
+          arrive = resolve;
+        }),
+    );
+    const page = lazyPage(load);
+    expect(page.loader()).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => arrive(Page));
+    render(
+      <Suspense fallback={<p>Cargando</p>}>
+        <page.Component name="tres" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Página tres')).toBeInTheDocument();
+  });
+
+  it('keeps a failed download from the loader quiet; the page tries again when it draws', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('sin red')).mockResolvedValueOnce(Page);
+    const page = lazyPage<{ name: string }>(load);
+    page.loader();
+    await act(async () => {});
+    render(
+      <Suspense fallback={<p>Cargando</p>}>
+        <page.Component name="cuatro" />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Página cuatro')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -40,3 +40,20 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   };
   return Lazy;
 }
+
+/**
+ * A route's page as a lazy component plus a loader that starts its download as the navigation
+ * starts (the router runs loaders at once), in parallel with the frame's code on a first load; the
+ * page then draws inside the frame. Spread into the route: `{ path, ...lazyPage(load) }`.
+ */
+export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Component = lazyComponent(load);
+  return {
+    Component,
+    loader: () => {
+      // A failed download is retried, and reported, when the page draws.
+      Component.preload().catch(() => {});
+      return null;
+    },
+  };
+}
