@@ -206,6 +206,25 @@ describe.each(engines)('checkout by transfer, reservations and the account cart 
     expect(await stockOf(t.db, id)).toBe(8);
   });
 
+  it('holds the unpaid limit when one buyer sends several purchases at once', async () => {
+    const buyer = await createUser(t);
+    const id = await product(t, 10);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        post('/sv/api/ventas/generarCompra', buyer.auth, {
+          carrito: [{ producto: { id }, cantidad: 1 }],
+          medioPago: { id: 1 },
+          tipoEnvio: { id: 2 },
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 200, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409))
+      expect(refused.json().mensaje).toBe(completar(mensajes.comprasImpagasMaximo, { n: 2 }));
+    expect(await stockOf(t.db, id)).toBe(8);
+  });
+
   it('answers a PayPal subscription or a payment the sandbox does not know with a 4xx or ignores it, never a 5xx', async () => {
     const buyer = await createUser(t, { plan: 'ninguno' });
     const unknown = await post('/sv/api/ventas/generarCompraSuscripcionPaypal', buyer.auth, {

@@ -87,6 +87,15 @@ export function createShopRepository() {
     },
 
     /** The user's product purchases still waiting for their payment. */
+    /**
+     * Takes the buyer's row for the rest of the transaction on PostgreSQL, so one buyer's purchases
+     * are checked against the unpaid limit one after another (SQLite writers are serial already).
+     */
+    async lockBuyer(db: Db, userId: number): Promise<void> {
+      if (engineOf(db) !== 'postgres') return;
+      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
     async countUnpaidProductPurchases(db: Db, userId: number): Promise<number> {
       const row = await db
         .selectFrom('purchases')

@@ -347,6 +347,7 @@ export function createShopService(ctx: ShopContext) {
         if (!lineOf.has(item.producto.id)) lineOf.set(item.producto.id, index);
       });
       const compra = await transaction(async (trx, effects) => {
+        await repo.lockBuyer(trx, userId);
         const settings = await repo.settings(trx);
         if ((await repo.countUnpaidProductPurchases(trx, userId)) >= settings.max_compras_impagas)
           throw conflict(completar(mensajes.comprasImpagasMaximo, { n: settings.max_compras_impagas }));
