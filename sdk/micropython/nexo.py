@@ -10,6 +10,8 @@
 #       nexo.loop()      # lee comandos, mantiene viva la conexión y reconecta
 #       time.sleep(5)
 #
+#   nexo.last_value("riego")  # por HTTP (http_url=, por defecto https://{host}): {"valor", "fecha", "conectado"}
+#
 # El protocolo (topics, valores, esperas) es una copia literal de sdk/python/nexo_device/protocol.py
 # entre las marcas de abajo: no lo edite aquí; edite aquel y ejecute `python3 sdk/micropython/build.py`,
 # que renueva la copia (un test comprueba que sean iguales).
@@ -37,6 +39,11 @@ except ImportError:  # CPython (tests)
     def ticks_diff(a, b):
         return a - b
 
+
+try:
+    import usocket as socket
+except ImportError:  # CPython (tests)
+    import socket
 
 from umqtt.simple import MQTTClient, MQTTException
 
@@ -176,9 +183,59 @@ class Backoff:
 PENDIENTES_MAX = 16
 
 
+_NO_RESERVADOS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+
+
+def _cita(texto):
+    # Percent-encoding de un segmento de ruta (UTF-8).
+    return "".join(chr(b) if b in _NO_RESERVADOS else "%%%02X" % b for b in texto.encode("utf-8"))
+
+
+def _http_get(url, cabeceras, timeout=10):
+    # GET de HTTP/1.0 sobre un socket (la placa no necesita urequests): (estado, cuerpo en texto).
+    esquema, _, resto = url.partition("://")
+    anfitrion, _, ruta = resto.partition("/")
+    puerto = 443 if esquema == "https" else 80
+    if ":" in anfitrion:
+        anfitrion, numero = anfitrion.rsplit(":", 1)
+        puerto = int(numero)
+    direccion = socket.getaddrinfo(anfitrion, puerto)[0][-1]
+    conexion = socket.socket()
+    conexion.settimeout(timeout)
+    try:
+        conexion.connect(direccion)
+        if esquema == "https":
+            import ssl
+
+            if hasattr(ssl, "wrap_socket"):
+                conexion = ssl.wrap_socket(conexion, server_hostname=anfitrion)
+            else:  # CPython 3.12+
+                conexion = ssl.create_default_context().wrap_socket(conexion, server_hostname=anfitrion)
+        pedido = "GET /" + ruta + " HTTP/1.0\r\nHost: " + anfitrion + "\r\n"
+        for nombre in cabeceras:
+            pedido += nombre + ": " + cabeceras[nombre] + "\r\n"
+        datos = (pedido + "\r\n").encode("utf-8")
+        while datos:
+            datos = datos[conexion.send(datos) :]
+        respuesta = b""
+        while True:
+            parte = conexion.recv(512)
+            if not parte:
+                break
+            respuesta += parte
+    finally:
+        conexion.close()
+    cabecera, _, cuerpo = respuesta.partition(b"\r\n\r\n")
+    estado = int(cabecera.split(b" ", 2)[1])
+    return estado, cuerpo.decode("utf-8")
+
+
 class Nexo:
-    def __init__(self, host, apikey, secret, port=1883, keepalive=30, will=None, ssl=False):
+    def __init__(self, host, apikey, secret, port=1883, keepalive=30, will=None, ssl=False, http_url=None):
         self.apikey = apikey
+        self._secret = secret
+        # La dirección web del servidor, para last_value() (por defecto https://{host}).
+        self.http_url = (http_url or ("https://" + host)).rstrip("/")
         self.keepalive = keepalive
         self._handlers = {}
         self._any = None
@@ -256,6 +313,18 @@ class Nexo:
                 self._ultimo_envio = ticks_ms()
         except OSError as error:
             self._perdida(error)
+
+    def last_value(self, sensor, timeout=10):
+        """El último valor del sensor por HTTP (GET /sv/dispositivo/{apikey}/{sensor}), p. ej. el estado
+        de un interruptor al despertar: {"valor": "1", "fecha": ms, "conectado": bool}."""
+        url = self.http_url + "/sv/dispositivo/" + _cita(self.apikey) + "/" + _cita(validar_sensor(sensor))
+        estado, texto = _http_get(url, {"X-Api-Secret": self._secret}, timeout)
+        cuerpo = json.loads(texto) if texto else {}
+        if estado == 401:
+            raise CredencialesInvalidas(cuerpo.get("mensaje", "El apikey o el secret del equipo no son válidos."))
+        if estado != 200:
+            raise ErrorNexo(cuerpo.get("mensaje", "El servidor respondió " + str(estado) + "."))
+        return {"valor": cuerpo.get("valor"), "fecha": cuerpo.get("fecha"), "conectado": cuerpo.get("conectado")}
 
     def disconnect(self):
         """Despedida limpia: el servidor no publica la última voluntad."""

@@ -72,3 +72,21 @@ def test_el_port_rechaza_credenciales_incorrectas(nexo_port):
     nexo = nexo_port.Nexo(device["host"], device["apikey"], "mal", port=device["mqtt_port"])
     with pytest.raises(nexo_port.CredencialesInvalidas):
         nexo.connect()
+
+
+@pytest.mark.skipif(URL is None, reason="NEXO_HARNESS_URL no está definida")
+def test_el_port_lee_el_ultimo_valor_por_http(nexo_port):
+    device = new_device()
+    http_url = "http://" + device["host"] + ":" + device["http_port"]
+    nexo = nexo_port.Nexo(device["host"], device["apikey"], device["secret"], port=device["mqtt_port"], http_url=http_url)
+    nexo.connect()
+    try:
+        assert nexo.publish("riego", True)
+        assert wait_value(device, "riego", "1")
+        ultimo = nexo.last_value("riego")
+        assert ultimo["valor"] == "1" and ultimo["conectado"] is True and ultimo["fecha"] > 0
+    finally:
+        nexo.disconnect()
+    intruso = nexo_port.Nexo(device["host"], device["apikey"], "mal", port=device["mqtt_port"], http_url=http_url)
+    with pytest.raises(nexo_port.CredencialesInvalidas):
+        intruso.last_value("riego")
