@@ -12,6 +12,8 @@
 #
 #   nexo.last_value("riego")  # por HTTP (http_url=, por defecto https://{host}): {"valor", "fecha", "conectado"}
 #
+#   nexo.on_firmware("1.0.0", aplicar)  # antes de connect(): firmware por aire (docs/ota.md)
+#
 # El protocolo (topics, valores, esperas) es una copia literal de sdk/python/nexo_device/protocol.py
 # entre las marcas de abajo: no lo edite aquí; edite aquel y ejecute `python3 sdk/micropython/build.py`,
 # que renueva la copia (un test comprueba que sean iguales).
@@ -44,6 +46,21 @@ try:
     import usocket as socket
 except ImportError:  # CPython (tests)
     import socket
+
+try:
+    import hashlib
+except ImportError:  # MicroPython antiguo
+    import uhashlib as hashlib
+
+try:
+    import binascii
+except ImportError:  # MicroPython antiguo
+    import ubinascii as binascii
+
+try:
+    import os
+except ImportError:  # MicroPython antiguo
+    import uos as os
 
 from umqtt.simple import MQTTClient, MQTTException
 
@@ -191,8 +208,9 @@ def _cita(texto):
     return "".join(chr(b) if b in _NO_RESERVADOS else "%%%02X" % b for b in texto.encode("utf-8"))
 
 
-def _http_get(url, cabeceras, timeout=10):
-    # GET de HTTP/1.0 sobre un socket (la placa no necesita urequests): (estado, cuerpo en texto).
+def _http_abrir(url, cabeceras, timeout=10):
+    # Un GET de HTTP/1.0 sobre un socket propio (la placa no necesita urequests): devuelve el estado,
+    # la conexión abierta para leer el resto del cuerpo, y lo que ya llegó de él.
     esquema, _, resto = url.partition("://")
     anfitrion, _, ruta = resto.partition("/")
     puerto = 443 if esquema == "https" else 80
@@ -201,8 +219,8 @@ def _http_get(url, cabeceras, timeout=10):
         puerto = int(numero)
     direccion = socket.getaddrinfo(anfitrion, puerto)[0][-1]
     conexion = socket.socket()
-    conexion.settimeout(timeout)
     try:
+        conexion.settimeout(timeout)
         conexion.connect(direccion)
         if esquema == "https":
             import ssl
@@ -218,16 +236,50 @@ def _http_get(url, cabeceras, timeout=10):
         while datos:
             datos = datos[conexion.send(datos) :]
         respuesta = b""
+        while b"\r\n\r\n" not in respuesta:
+            parte = conexion.recv(512)
+            if not parte:
+                raise OSError("El servidor cerró la conexión sin responder.")
+            respuesta += parte
+    except Exception:
+        conexion.close()
+        raise
+    cabecera, _, sobrante = respuesta.partition(b"\r\n\r\n")
+    return int(cabecera.split(b" ", 2)[1]), conexion, sobrante
+
+
+def _http_get(url, cabeceras, timeout=10):
+    # (estado, cuerpo en texto) de un GET.
+    estado, conexion, cuerpo = _http_abrir(url, cabeceras, timeout)
+    try:
         while True:
             parte = conexion.recv(512)
             if not parte:
                 break
-            respuesta += parte
+            cuerpo += parte
     finally:
         conexion.close()
-    cabecera, _, cuerpo = respuesta.partition(b"\r\n\r\n")
-    estado = int(cabecera.split(b" ", 2)[1])
     return estado, cuerpo.decode("utf-8")
+
+
+OTA_BLOQUE = 4096
+OTA_INTENTOS = 6
+
+
+def _leer_aviso(mensaje):
+    # El aviso de firmware como dict, o None si está vacío (cancelado) o no se entiende.
+    if not mensaje:
+        return None
+    try:
+        aviso = json.loads(mensaje)
+    except ValueError:
+        return None
+    if not isinstance(aviso, dict):
+        return None
+    for campo in ("id", "version", "tamano", "sha256", "ruta"):
+        if campo not in aviso:
+            return None
+    return aviso
 
 
 class Nexo:
@@ -236,6 +288,12 @@ class Nexo:
         self._secret = secret
         # La dirección web del servidor, para last_value() (por defecto https://{host}).
         self.http_url = (http_url or ("https://" + host)).rstrip("/")
+        self._ota = None
+        self._aviso = None
+        # Pruebas: corta la descarga después de tantos bytes, como una caída de la red.
+        self.ota_corte = None
+        self.ota_peticiones = 0
+        self.ota_ultimo = None
         self.keepalive = keepalive
         self._handlers = {}
         self._any = None
@@ -252,6 +310,14 @@ class Nexo:
         self._mqtt.set_callback(self._al_recibir)
         if will is not None:
             self._mqtt.set_last_will(topic_valor(apikey, will[0]), carga(will[1]), qos=1)
+
+    def on_firmware(self, version, al_recibir, titulo=None, archivo="nexo-ota.bin"):
+        """Firmware por aire (docs/ota.md): informa `version` en cada conexión, escucha el aviso,
+        baja la imagen a `archivo` desde http_url (reanudando con Range), la verifica con SHA-256 y
+        llama al_recibir(archivo, aviso) desde loop(). Si al_recibir lanza una excepción la
+        actualización queda FALLIDO con ese motivo; si vuelve, reinicie la placa (machine.reset()) con
+        la versión nueva. Llámelo antes de connect()."""
+        self._ota = (version, al_recibir, titulo, archivo)
 
     def on_command(self, sensor, handler=None):
         """handler(sensor, valor) recibe los valores que la plataforma envía al sensor;
@@ -273,6 +339,9 @@ class Nexo:
                 raise self.last_error
             raise
         self._mqtt.subscribe(topic_comandos(self.apikey).encode(), qos=1)
+        if self._ota is not None:
+            self._informar_version()
+            self._mqtt.subscribe((self.apikey + "/ota/aviso").encode(), qos=1)
         self.connected = True
         self.connections += 1
         self.last_error = None
@@ -306,6 +375,10 @@ class Nexo:
             except Exception as error:  # sin red, servidor caído o credenciales
                 self._perdida(error)
             return
+        if self._aviso is not None:
+            aviso, self._aviso = self._aviso, None
+            self._actualizar(aviso)
+            return
         try:
             self._mqtt.check_msg()
             if ticks_diff(ticks_ms(), self._ultimo_envio) >= self.keepalive * 750:
@@ -335,6 +408,109 @@ class Nexo:
                 pass
         self.connected = False
 
+    def _informar_version(self):
+        version, _, titulo, _ = self._ota
+        reporte = {"version": version}
+        if titulo is not None:
+            reporte["titulo"] = titulo
+        self._mqtt.publish((self.apikey + "/ota/estado").encode(), json.dumps(reporte).encode(), qos=1)
+
+    def _estado_ota(self, aviso, estado, **campos):
+        self.ota_ultimo = estado
+        reporte = {"id": aviso["id"], "estado": estado}
+        for clave in campos:
+            reporte[clave] = campos[clave]
+        self._mqtt.publish((self.apikey + "/ota/estado").encode(), json.dumps(reporte).encode(), qos=1)
+        self._ultimo_envio = ticks_ms()
+
+    def _actualizar(self, aviso):
+        version, al_recibir, _, archivo = self._ota
+        if aviso["version"] == version:
+            self._informar_version()
+            return
+        try:
+            self._estado_ota(aviso, "DESCARGANDO", progreso=0)
+            suma = self._descargar(aviso, archivo)
+            self._estado_ota(aviso, "DESCARGADO", sha256=suma)
+            if suma != aviso["sha256"]:
+                raise ErrorNexo("La suma SHA-256 no coincide")
+            self._estado_ota(aviso, "VERIFICADO", sha256=suma)
+            self._estado_ota(aviso, "ACTUALIZANDO")
+            al_recibir(archivo, aviso)
+        except Exception as error:  # cualquier fallo termina en FALLIDO con su motivo
+            try:
+                self._estado_ota(aviso, "FALLIDO", motivo=(str(error) or "Error")[:300])
+            except OSError as perdida:
+                self._perdida(perdida)
+            try:
+                os.remove(archivo)
+            except OSError:
+                pass
+
+    def _descargar(self, aviso, archivo):
+        # Baja la imagen a `archivo`; ante un corte reintenta y reanuda con Range + If-Range.
+        url = aviso.get("url") or (self.http_url + aviso["ruta"])
+        tamano = aviso["tamano"]
+        recibidos = 0
+        suma = hashlib.sha256()
+        informado = 0
+        fallos = 0
+        salida = open(archivo, "wb")
+        try:
+            while recibidos < tamano:
+                cabeceras = {"X-Api-Secret": self._secret}
+                if recibidos > 0:
+                    cabeceras["Range"] = "bytes=" + str(recibidos) + "-"
+                    cabeceras["If-Range"] = '"' + aviso["sha256"] + '"'
+                self.ota_peticiones += 1
+                conexion = None
+                try:
+                    estado, conexion, datos = _http_abrir(url, cabeceras, 30)
+                    if estado == 200 and recibidos > 0:
+                        # La imagen cambió: de nuevo desde el principio.
+                        salida.close()
+                        salida = open(archivo, "wb")
+                        recibidos = 0
+                        suma = hashlib.sha256()
+                    elif estado not in (200, 206):
+                        raise ErrorNexo("La descarga respondió " + str(estado))
+                    en_esta = 0
+                    while True:
+                        if datos:
+                            corte = self.ota_corte
+                            if corte is not None and en_esta + len(datos) > corte:
+                                datos = datos[: corte - en_esta]
+                                self.ota_corte = None
+                                salida.write(datos)
+                                suma.update(datos)
+                                recibidos += len(datos)
+                                raise OSError("corte simulado")
+                            salida.write(datos)
+                            suma.update(datos)
+                            recibidos += len(datos)
+                            en_esta += len(datos)
+                            porcentaje = recibidos * 100 // max(1, tamano)
+                            if porcentaje >= informado + 25 and porcentaje < 100:
+                                informado = porcentaje - porcentaje % 25
+                                self._estado_ota(aviso, "DESCARGANDO", progreso=informado)
+                            elif ticks_diff(ticks_ms(), self._ultimo_envio) >= self.keepalive * 750:
+                                self._mqtt.ping()
+                                self._ultimo_envio = ticks_ms()
+                        datos = conexion.recv(OTA_BLOQUE)
+                        if not datos:
+                            break
+                except OSError as error:
+                    fallos += 1
+                    if fallos >= OTA_INTENTOS:
+                        raise ErrorNexo("La descarga se cortó demasiadas veces: " + str(error))
+                    time.sleep(min(8, 0.5 * 2**fallos))
+                finally:
+                    if conexion is not None:
+                        conexion.close()
+        finally:
+            salida.close()
+        return binascii.hexlify(suma.digest()).decode()
+
     def _guardar(self, topic, datos):
         if len(self._pendientes) >= PENDIENTES_MAX:
             self._pendientes.pop(0)
@@ -361,6 +537,10 @@ class Nexo:
         self._proximo = ticks_ms() + int(self._backoff.siguiente(_azar()) * 1000)
 
     def _al_recibir(self, topic, mensaje):
+        if self._ota is not None and texto_de_comando(topic) == self.apikey + "/ota/aviso":
+            # Se atiende en loop(): aquí no se bloquea. Un aviso vacío cancela uno pendiente.
+            self._aviso = _leer_aviso(texto_de_comando(mensaje))
+            return
         sensor = sensor_de_comando(self.apikey, texto_de_comando(topic))
         if sensor is None:
             return

@@ -90,3 +90,84 @@ def test_el_port_lee_el_ultimo_valor_por_http(nexo_port):
     intruso = nexo_port.Nexo(device["host"], device["apikey"], "mal", port=device["mqtt_port"], http_url=http_url)
     with pytest.raises(nexo_port.CredencialesInvalidas):
         intruso.last_value("riego")
+
+
+def _bucle_hasta(nexo, condicion, timeout=30.0):
+    limite = time.monotonic() + timeout
+    while not condicion():
+        if time.monotonic() > limite:
+            return False
+        nexo.loop()
+        time.sleep(0.01)
+    return True
+
+
+def _sha_de(ruta):
+    import hashlib
+
+    with open(ruta, "rb") as archivo:
+        return hashlib.sha256(archivo.read()).hexdigest()
+
+
+@pytest.mark.skipif(URL is None, reason="NEXO_HARNESS_URL no está definida")
+def test_el_port_actualiza_por_aire_reanudando_un_corte(nexo_port, tmp_path):
+    device = new_device()
+    http_url = "http://" + device["host"] + ":" + device["http_port"]
+    archivo = str(tmp_path / "nexo-ota.bin")
+    recibidas = []
+
+    def equipo(version, al_recibir):
+        nexo = nexo_port.Nexo(
+            device["host"], device["apikey"], device["secret"], port=device["mqtt_port"], http_url=http_url
+        )
+        nexo.on_firmware(version, al_recibir, titulo="Riego", archivo=archivo)
+        return nexo.connect()
+
+    nexo = equipo("1.0.0", lambda ruta, aviso: recibidas.append((ruta, aviso)))
+    nexo.ota_corte = 60000  # la red "se cae" después de 60 KB
+    try:
+        paquete = get("/ota", id=device["id"], version="2.0.0", size=200000)
+        assert _bucle_hasta(nexo, lambda: recibidas)
+        ruta, aviso = recibidas[0]
+        assert aviso["version"] == "2.0.0"
+        assert _sha_de(ruta) == paquete["sha256"]
+        assert nexo.ota_peticiones == 2
+        assert get("/wait-ota", id=device["id"], estado="ACTUALIZANDO")["ok"] == "1"
+    finally:
+        nexo.disconnect()
+    # "Reinicio": la versión nueva, informada al conectarse, cierra la actualización.
+    nuevo = equipo("2.0.0", lambda ruta, aviso: recibidas.append((ruta, aviso)))
+    try:
+        estado = get("/wait-ota", id=device["id"], estado="ACTUALIZADO")
+        assert estado["ok"] == "1" and estado["version"] == "2.0.0"
+        nuevo.loop()
+        assert len(recibidas) == 1
+    finally:
+        nuevo.disconnect()
+
+
+@pytest.mark.skipif(URL is None, reason="NEXO_HARNESS_URL no está definida")
+def test_el_port_informa_fallido_si_la_imagen_no_se_aplica(nexo_port, tmp_path):
+    device = new_device()
+    archivo = str(tmp_path / "nexo-ota.bin")
+
+    def rechazar(ruta, aviso):
+        raise RuntimeError("Sin espacio")
+
+    nexo = nexo_port.Nexo(
+        device["host"],
+        device["apikey"],
+        device["secret"],
+        port=device["mqtt_port"],
+        http_url="http://" + device["host"] + ":" + device["http_port"],
+    )
+    nexo.on_firmware("1.0.0", rechazar, archivo=archivo)
+    nexo.connect()
+    try:
+        get("/ota", id=device["id"], version="1.1.0", size=50000)
+        assert _bucle_hasta(nexo, lambda: nexo.ota_ultimo == "FALLIDO")
+        estado = get("/wait-ota", id=device["id"], estado="FALLIDO")
+        assert estado["ok"] == "1"
+        assert not os.path.exists(archivo)
+    finally:
+        nexo.disconnect()
