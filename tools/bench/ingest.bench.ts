@@ -20,6 +20,8 @@ import {
   insertFixtureDevice,
   insertFixtureUser,
   startServerProcess,
+  stopServerProcess,
+  stopServersOnSignals,
 } from '../../apps/server/src/test/server-process.js';
 import {
   connectLeanStomp,
@@ -30,6 +32,9 @@ import {
   rssMb,
   storedReadings,
 } from './clients.js';
+
+// Killed (a timeout, Ctrl-C): the servers it started go with it.
+stopServersOnSignals();
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 20);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 250);
@@ -180,8 +185,7 @@ async function main() {
   const rss = Math.max(...rssSamples, rssMb(pid));
   for (const c of clients) c.close();
   await Promise.all(subscribers.map((s) => s.deactivate()));
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
+  await stopServerProcess(server);
   // Cross-check: every acknowledged reading is in the database.
   const stored = await storedReadings(dataDir);
   console.log(

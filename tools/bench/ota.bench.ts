@@ -30,8 +30,13 @@ import {
   insertFixtureDevice,
   insertFixtureUser,
   startServerProcess,
+  stopServerProcess,
+  stopServersOnSignals,
 } from '../../apps/server/src/test/server-process.js';
 import { percentile, rssMb } from './clients.js';
+
+// Killed (a timeout, Ctrl-C): the servers it started go with it.
+stopServersOnSignals();
 
 const DEVICES = Number(process.env.BENCH_OTA_DEVICES ?? 1_000);
 const IMAGE_MB = Number(process.env.BENCH_OTA_MB ?? 1);
@@ -260,10 +265,7 @@ async function main() {
   const burst = await phase('todos a la vez', '3.0.0', Math.max(100_000, DEVICES * 10));
   for (const c of clients) c.end(true);
   // A graceful stop, then a forced one: the server must not outlive the benchmark.
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  await stopServerProcess(server);
   const load = os.loadavg().map((l) => Number(l.toFixed(2)));
   console.log(`carga de la máquina (loadavg 1/5/15 min): ${load.join(' ')}`);
   console.log(

@@ -33,6 +33,8 @@ import {
   insertFixtureDevice,
   insertFixtureUser,
   startServerProcess,
+  stopServerProcess,
+  stopServersOnSignals,
 } from '../../apps/server/src/test/server-process.js';
 import {
   connectLeanStomp,
@@ -45,6 +47,9 @@ import {
   rssMb,
   storedReadings,
 } from './clients.js';
+
+// Killed (a timeout, Ctrl-C): the servers it started go with it.
+stopServersOnSignals();
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 1_000);
@@ -364,8 +369,7 @@ async function runNexo(dataDir: string, devices: Device[], token: string) {
 
   for (const c of clients) c.close();
   await Promise.all(sessions.results.map((s) => s?.deactivate()));
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
+  await stopServerProcess(server);
   const stored = await countStored(dataDir);
   const acked = steady.acked + burst.acked + max.acked;
   console.log(`guardadas: ${stored}, confirmadas: ${acked}`);

@@ -36,10 +36,17 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import mqtt from 'mqtt';
 import { createDb } from '../../apps/server/src/platform/db/client.js';
-import { startServerProcess } from '../../apps/server/src/test/server-process.js';
+import {
+  startServerProcess,
+  stopServerProcess,
+  stopServersOnSignals,
+} from '../../apps/server/src/test/server-process.js';
 import { findChromium, MISSING_CHROMIUM } from '../../scripts/chromium.mjs';
 import { runLighthouse } from './web-lighthouse.js';
 import { recordNetwork } from './web-network.js';
+
+// Killed (a timeout, Ctrl-C): the servers it started go with it.
+stopServersOnSignals();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -500,7 +507,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    server.child.kill('SIGTERM');
+    await stopServerProcess(server);
     tiles.close();
   }
 }

@@ -8,6 +8,47 @@ import type { Db } from '../platform/db/client.js';
 
 const serverEntry = fileURLToPath(new URL('../main.ts', import.meta.url));
 
+/** Servers started here and still running: none outlives the process that started it. */
+const running = new Set<ChildProcess>();
+let killOnExitInstalled = false;
+
+function killOnExit(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (killOnExitInstalled) return;
+  killOnExitInstalled = true;
+  process.once('exit', () => {
+    for (const server of running) server.kill('SIGKILL');
+  });
+}
+
+/**
+ * For a script (tools/bench): SIGTERM or SIGINT ends it through process.exit, so the servers it
+ * started are killed with it (the default action of a signal skips the 'exit' event).
+ */
+export function stopServersOnSignals(): void {
+  process.once('SIGTERM', () => process.exit(143));
+  process.once('SIGINT', () => process.exit(130));
+}
+
+/**
+ * Stops a server started by startServerProcess: `signal` (SIGTERM: a graceful stop; SIGKILL: a
+ * crash), then SIGKILL if it still runs after `graceMs`. Resolves once it has exited.
+ */
+export async function stopServerProcess(
+  server: Pick<ServerProcess, 'child'>,
+  signal: NodeJS.Signals = 'SIGTERM',
+  graceMs = 15_000,
+): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   httpPort: number;
@@ -47,6 +88,7 @@ export function startServerProcess(
     },
     stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'],
   });
+  killOnExit(child);
   return new Promise((resolve, reject) => {
     let output = '';
     let mqttPort = 0;

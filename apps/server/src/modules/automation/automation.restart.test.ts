@@ -8,7 +8,7 @@ import { createDb, type Db } from '../../platform/db/client.js';
 import { migrateToLatest } from '../../platform/db/migrator.js';
 import { seedReference } from '../../platform/db/seed-reference.js';
 import { waitUntil } from '../../test/device-client.js';
-import { insertFixtureUser, startServerProcess } from '../../test/server-process.js';
+import { insertFixtureUser, startServerProcess, stopServerProcess } from '../../test/server-process.js';
 import { createLicensingService } from '../licensing/index.js';
 
 const startServer = (dataDir: string) =>
@@ -97,8 +97,7 @@ describe('durable scheduler across restarts', () => {
       20_000,
       'los eventos pendientes',
     );
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await stopServerProcess(first, 'SIGKILL');
 
     const second = await startServer(dataDir);
     children.push(second.child);
@@ -115,7 +114,6 @@ describe('durable scheduler across restarts', () => {
     await check.destroy();
     expect(next).toHaveLength(ids.length);
     expect(next.every((j) => Number(j.due_at) > Date.now())).toBe(true);
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    await stopServerProcess(second);
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../platform/db/migrator.js';
 import { seedReference } from '../../platform/db/seed-reference.js';
 import { AccessTokens } from '../../platform/security/access-token.js';
 import { waitUntil } from '../../test/device-client.js';
-import { insertFixtureUser, startServerProcess } from '../../test/server-process.js';
+import { insertFixtureUser, startServerProcess, stopServerProcess } from '../../test/server-process.js';
 import { createLicensingService } from '../licensing/index.js';
 
 const secret = 'program-crash-secret-0123456789-0123456789';
@@ -69,8 +69,7 @@ describe('a program run across kill -9', () => {
       idTareaComienza: firstTask?.id,
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await stopServerProcess(first, 'SIGKILL');
 
     const second = await startServer(dataDir);
     children.push(second.child);
@@ -96,7 +95,6 @@ describe('a program run across kill -9', () => {
     expect(count('Finalizó la tarea'), logs.join(' | ')).toBe(3);
     expect(count('Finalizó la ejecución del programa')).toBe(1);
     expect(done.historial).toHaveLength(1);
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    await stopServerProcess(second);
   }, 90_000);
 });

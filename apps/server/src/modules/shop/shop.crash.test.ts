@@ -7,7 +7,7 @@ import { createDb } from '../../platform/db/client.js';
 import { migrateToLatest } from '../../platform/db/migrator.js';
 import { seedReference } from '../../platform/db/seed-reference.js';
 import { AccessTokens } from '../../platform/security/access-token.js';
-import { insertFixtureUser, startServerProcess } from '../../test/server-process.js';
+import { insertFixtureUser, startServerProcess, stopServerProcess } from '../../test/server-process.js';
 import { demoShopSettings, fromConfigTienda } from './shop.settings.js';
 
 const secret = 'crash-secret-0123456789-0123456789-012345';
@@ -121,8 +121,7 @@ describe('purchases across kill -9', () => {
     const start = Date.now();
     while (answered < inFlight.length / 3 && Date.now() - start < 10_000)
       await new Promise((r) => setTimeout(r, 2));
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await stopServerProcess(first, 'SIGKILL');
     const statuses = await Promise.all(inFlight);
 
     const second = await startServer(dataDir);
@@ -173,7 +172,6 @@ describe('purchases across kill -9', () => {
       headers: { authorization: auth[0] ?? '' },
     });
     expect(mine.status).toBe(200);
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    await stopServerProcess(second);
   }, 120_000);
 });

@@ -8,7 +8,12 @@ import { createDb } from '../../platform/db/client.js';
 import { migrateToLatest } from '../../platform/db/migrator.js';
 import { seedReference } from '../../platform/db/seed-reference.js';
 import { connectDevice } from '../../test/device-client.js';
-import { insertFixtureDevice, insertFixtureUser, startServerProcess } from '../../test/server-process.js';
+import {
+  insertFixtureDevice,
+  insertFixtureUser,
+  startServerProcess,
+  stopServerProcess,
+} from '../../test/server-process.js';
 
 /** Starts the real server as a child process on a file SQLite database. */
 const startServer = (dataDir: string) =>
@@ -50,9 +55,8 @@ describe('QoS 1 durability', () => {
           .then(() => acknowledged.push(String(i))),
       ),
     );
-    first.child.kill('SIGKILL');
+    await stopServerProcess(first, 'SIGKILL');
     client.end(true);
-    await new Promise((resolve) => first.child.once('exit', resolve));
     expect(acknowledged).toHaveLength(200);
 
     const second = await startServer(dataDir);
@@ -71,7 +75,6 @@ describe('QoS 1 durability', () => {
     );
     expect(last.status).toBe(200);
     expect(((await last.json()) as { valor: string | null }).valor).not.toBeNull();
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    await stopServerProcess(second);
   }, 120_000);
 });
