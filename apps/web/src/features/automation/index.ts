@@ -1,24 +1,25 @@
 // automation (web): collective actions, favourites, events and programs (spec 2 §1–§7), server module automation.
 // The router mounts its routes and the layout its 'Mis Favoritos' bar.
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/ui/lazyComponent';
 
 export { FavoritesBar } from './components/FavoritesBar';
 
 export const automationRoutes: RouteObject[] = [
   {
     path: '/home/misAcciones',
-    lazy: async () => ({ Component: (await import('./pages/MisAccionesPage')).MisAccionesPage }),
+    ...lazyPage(async () => (await import('./pages/MisAccionesPage')).MisAccionesPage),
   },
   {
     path: '/home/misEventos',
-    lazy: async () => ({ Component: (await import('./pages/MisEventosPage')).MisEventosPage }),
+    ...lazyPage(async () => (await import('./pages/MisEventosPage')).MisEventosPage),
   },
   {
     path: '/home/misProgramas',
-    lazy: async () => ({ Component: (await import('./pages/MisProgramasPage')).MisProgramasPage }),
+    ...lazyPage(async () => (await import('./pages/MisProgramasPage')).MisProgramasPage),
   },
   {
     path: '/home/programa',
-    lazy: async () => ({ Component: (await import('./pages/ProgramaPage')).ProgramaPage }),
+    ...lazyPage(async () => (await import('./pages/ProgramaPage')).ProgramaPage),
   },
 ];

@@ -1,6 +1,7 @@
 // groups (web): sharing devices, access requests and roles (spec 2 §3, §4, §7 Groups).
 // Other features use only what is exported here.
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/ui/lazyComponent';
 
 export { solicitarAcceso } from './api/groupsApi';
 export { groupsKeys, invalidateGroups } from './api/groupsQueries';
@@ -10,6 +11,6 @@ export { useGroupsLive } from './hooks/useGroupsLive';
 export const groupRoutes: RouteObject[] = [
   {
     path: '/perfil/usuarios',
-    lazy: async () => ({ Component: (await import('./pages/MyUsersPage')).MyUsersPage }),
+    ...lazyPage(async () => (await import('./pages/MyUsersPage')).MyUsersPage),
   },
 ];
