@@ -1,6 +1,7 @@
 import { type DespliegueRespuesta, type FirmwareEstadoEvent, topics } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
+import { afterLivePatch, refetchDroppingInFlight } from '../../../shared/api/liveCache';
 import { useRealtimeSubscribed, useRealtimeTopics } from '../../../shared/realtime/useRealtime';
 import { firmwareKeys } from '../api/firmwareQueries';
 
@@ -43,12 +44,13 @@ export function useRolloutLive(id: number | null, deviceIds: readonly number[]):
           }
         : old,
     );
+    afterLivePatch(queryClient, firmwareKeys.despliegue(id));
     timer.current ??= setTimeout(() => {
       timer.current = null;
       void queryClient.invalidateQueries({ queryKey: firmwareKeys.despliegues });
     }, 1000);
   });
   useRealtimeSubscribed(destinations[0] ?? null, () => {
-    if (id !== null) void queryClient.invalidateQueries({ queryKey: firmwareKeys.despliegue(id) });
+    if (id !== null) refetchDroppingInFlight(queryClient, firmwareKeys.despliegue(id));
   });
 }

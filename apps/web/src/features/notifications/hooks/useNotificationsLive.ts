@@ -1,21 +1,9 @@
 import { origenesNotificacion, topics } from '@nexo/contracts';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { afterLivePatch, refetchDroppingInFlight } from '../../../shared/api/liveCache';
 import { reloadSessionUser, useSession } from '../../../shared/api/session';
 import { useRealtimeSubscribed, useRealtimeTopic } from '../../../shared/realtime/useRealtime';
 import { addLiveNotification, notificationsKeys } from '../api/notificationsQueries';
-
-/**
- * Asks the server for the list again. A fetch already on its way may have left before a
- * notification existed, and its answer would replace the list without it, so it is dropped: with a
- * list in the cache an invalidation does that; before the first answer only a reset does, since a
- * query without data shares the fetch in flight instead of starting another.
- */
-function askAgain(queryClient: QueryClient): void {
-  const queryKey = notificationsKeys.all;
-  if (queryClient.getQueryData(queryKey) === undefined && queryClient.isFetching({ queryKey }) > 0)
-    void queryClient.resetQueries({ queryKey });
-  else void queryClient.invalidateQueries({ queryKey });
-}
 
 /**
  * Mounted once in the authenticated layout: a `notificacion` on /topic/user{id} joins the cached
@@ -33,7 +21,7 @@ export function useNotificationsLive(): void {
     if (event.tipo !== 'notificacion') return;
     const { tipo: _tipo, ...notificacion } = event;
     addLiveNotification(queryClient, notificacion);
-    if (queryClient.isFetching({ queryKey: notificationsKeys.all }) > 0) askAgain(queryClient);
+    afterLivePatch(queryClient, notificationsKeys.all);
     if (event.origen.id === origenesNotificacion.usuarios) {
       void reloadSessionUser();
     }
@@ -41,5 +29,5 @@ export function useNotificationsLive(): void {
 
   // Once the topic is confirmed (and again after each reconnect) the list is refetched: a
   // notification created between the first load and the subscription is not missed.
-  useRealtimeSubscribed(destination, () => askAgain(queryClient));
+  useRealtimeSubscribed(destination, () => refetchDroppingInFlight(queryClient, notificationsKeys.all));
 }

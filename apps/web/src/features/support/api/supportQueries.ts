@@ -1,5 +1,6 @@
 import { type Consulta, descripcionEstadoConsulta, type MensajeConsulta } from '@nexo/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { afterLivePatch } from '../../../shared/api/liveCache';
 import {
   type ChatSide,
   fetchConsulta,
@@ -43,10 +44,14 @@ export async function invalidateConsultaLists(client: QueryClient) {
   });
 }
 
-/** Adds a message to an open chat's cache (once: the sender gets it from the call and the event). */
+/**
+ * Adds a message to an open chat's cache (once: the sender gets it from the call and the event). A
+ * fetch of the chat on its way, which may answer without the message, is asked again.
+ */
 export function addMensaje(client: QueryClient, id: number, mensaje: MensajeConsulta, estadoId?: number) {
   for (const side of ['usuario', 'admin'] as const) {
-    client.setQueryData<Consulta>(supportKeys.detalle(side, id), (old) => {
+    const key = supportKeys.detalle(side, id);
+    client.setQueryData<Consulta>(key, (old) => {
       if (!old) return old;
       const mensajes = old.mensajes.some((m) => m.id === mensaje.id)
         ? old.mensajes
@@ -60,13 +65,16 @@ export function addMensaje(client: QueryClient, id: number, mensaje: MensajeCons
             : { id: estadoId, descripcion: descripcionEstadoConsulta(estadoId) },
       };
     });
+    afterLivePatch(client, key);
   }
 }
 
 export function patchEstado(client: QueryClient, id: number, estadoId: number) {
   for (const side of ['usuario', 'admin'] as const) {
-    client.setQueryData<Consulta>(supportKeys.detalle(side, id), (old) =>
+    const key = supportKeys.detalle(side, id);
+    client.setQueryData<Consulta>(key, (old) =>
       old ? { ...old, estadoSt: { id: estadoId, descripcion: descripcionEstadoConsulta(estadoId) } } : old,
     );
+    afterLivePatch(client, key);
   }
 }
