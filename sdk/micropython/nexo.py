@@ -192,6 +192,54 @@ class Backoff:
 
     def reiniciar(self):
         self.fallos = 0
+
+
+# Firmware por aire (docs/ota.md): los topics, el aviso, los reportes y la URL de la descarga.
+ESTADOS_OTA = ("DESCARGANDO", "DESCARGADO", "VERIFICADO", "ACTUALIZANDO", "ACTUALIZADO", "FALLIDO")
+
+
+def topic_aviso(apikey):
+    return apikey + "/ota/aviso"
+
+
+def topic_estado(apikey):
+    return apikey + "/ota/estado"
+
+
+def leer_aviso(payload):
+    """El aviso como dict, o None si está vacío (cancelado) o no se entiende."""
+    if not payload:
+        return None
+    try:
+        aviso = json.loads(payload.decode("utf-8") if isinstance(payload, bytes) else payload)
+    except ValueError:
+        return None
+    campos = ("id", "version", "tamano", "sha256", "ruta")
+    if not isinstance(aviso, dict) or any(c not in aviso for c in campos):
+        return None
+    return aviso
+
+
+def reporte(estado=None, id=None, **campos):
+    """El JSON de un reporte: la versión en ejecución, un estado, o ambos."""
+    cuerpo = {}
+    if id is not None:
+        cuerpo["id"] = id
+    if estado is not None:
+        if estado not in ESTADOS_OTA:
+            raise ValueError("estado desconocido: " + estado)
+        cuerpo["estado"] = estado
+    for clave, valor in campos.items():
+        if valor is not None:
+            cuerpo[clave] = valor
+    return json.dumps(cuerpo, separators=(",", ":")).encode("utf-8")
+
+
+def url_de(aviso, base):
+    """La URL de la descarga: la absoluta del aviso, o la ruta sobre el servidor conocido."""
+    if aviso.get("url"):
+        return aviso["url"]
+    return base.rstrip("/") + aviso["ruta"]
 # --- fin del protocolo ---
 
 
@@ -266,22 +314,6 @@ OTA_BLOQUE = 4096
 OTA_INTENTOS = 6
 
 
-def _leer_aviso(mensaje):
-    # El aviso de firmware como dict, o None si está vacío (cancelado) o no se entiende.
-    if not mensaje:
-        return None
-    try:
-        aviso = json.loads(mensaje)
-    except ValueError:
-        return None
-    if not isinstance(aviso, dict):
-        return None
-    for campo in ("id", "version", "tamano", "sha256", "ruta"):
-        if campo not in aviso:
-            return None
-    return aviso
-
-
 class Nexo:
     def __init__(self, host, apikey, secret, port=1883, keepalive=30, will=None, ssl=False, http_url=None):
         self.apikey = apikey
@@ -341,7 +373,7 @@ class Nexo:
         self._mqtt.subscribe(topic_comandos(self.apikey).encode(), qos=1)
         if self._ota is not None:
             self._informar_version()
-            self._mqtt.subscribe((self.apikey + "/ota/aviso").encode(), qos=1)
+            self._mqtt.subscribe(topic_aviso(self.apikey).encode(), qos=1)
         self.connected = True
         self.connections += 1
         self.last_error = None
@@ -410,17 +442,11 @@ class Nexo:
 
     def _informar_version(self):
         version, _, titulo, _ = self._ota
-        reporte = {"version": version}
-        if titulo is not None:
-            reporte["titulo"] = titulo
-        self._mqtt.publish((self.apikey + "/ota/estado").encode(), json.dumps(reporte).encode(), qos=1)
+        self._mqtt.publish(topic_estado(self.apikey).encode(), reporte(titulo=titulo, version=version), qos=1)
 
     def _estado_ota(self, aviso, estado, **campos):
         self.ota_ultimo = estado
-        reporte = {"id": aviso["id"], "estado": estado}
-        for clave in campos:
-            reporte[clave] = campos[clave]
-        self._mqtt.publish((self.apikey + "/ota/estado").encode(), json.dumps(reporte).encode(), qos=1)
+        self._mqtt.publish(topic_estado(self.apikey).encode(), reporte(estado, aviso["id"], **campos), qos=1)
         self._ultimo_envio = ticks_ms()
 
     def _actualizar(self, aviso):
@@ -449,7 +475,7 @@ class Nexo:
 
     def _descargar(self, aviso, archivo):
         # Baja la imagen a `archivo`; ante un corte reintenta y reanuda con Range + If-Range.
-        url = aviso.get("url") or (self.http_url + aviso["ruta"])
+        url = url_de(aviso, self.http_url)
         tamano = aviso["tamano"]
         recibidos = 0
         suma = hashlib.sha256()
@@ -537,9 +563,9 @@ class Nexo:
         self._proximo = ticks_ms() + int(self._backoff.siguiente(_azar()) * 1000)
 
     def _al_recibir(self, topic, mensaje):
-        if self._ota is not None and texto_de_comando(topic) == self.apikey + "/ota/aviso":
+        if self._ota is not None and texto_de_comando(topic) == topic_aviso(self.apikey):
             # Se atiende en loop(): aquí no se bloquea. Un aviso vacío cancela uno pendiente.
-            self._aviso = _leer_aviso(texto_de_comando(mensaje))
+            self._aviso = leer_aviso(mensaje)
             return
         sensor = sensor_de_comando(self.apikey, texto_de_comando(topic))
         if sensor is None:

@@ -4,64 +4,21 @@ las credenciales del equipo (reanudada con Range), la verificación SHA-256, los
 
 import hashlib
 import http.client
-import json
 import os
 import tempfile
 import threading
 import time
 import urllib.parse
 
-ESTADOS = ("DESCARGANDO", "DESCARGADO", "VERIFICADO", "ACTUALIZANDO", "ACTUALIZADO", "FALLIDO")
+# La parte pura (topics, el aviso, los reportes, la URL) está en protocol.py, compartida con MicroPython.
+from .protocol import leer_aviso, reporte, topic_aviso, topic_estado, url_de  # noqa: F401
+
 BLOQUE = 16 * 1024
 INTENTOS = 6
 
 
 class ErrorOta(Exception):
     """La actualización no se pudo completar (el motivo va al servidor como FALLIDO)."""
-
-
-def topic_aviso(apikey):
-    return apikey + "/ota/aviso"
-
-
-def topic_estado(apikey):
-    return apikey + "/ota/estado"
-
-
-def leer_aviso(payload):
-    """El aviso como dict, o None si está vacío (cancelado) o no se entiende."""
-    if not payload:
-        return None
-    try:
-        aviso = json.loads(payload.decode("utf-8") if isinstance(payload, bytes) else payload)
-    except ValueError:
-        return None
-    campos = ("id", "version", "tamano", "sha256", "ruta")
-    if not isinstance(aviso, dict) or any(c not in aviso for c in campos):
-        return None
-    return aviso
-
-
-def reporte(estado=None, id=None, **campos):
-    """El JSON de un reporte: la versión en ejecución, un estado, o ambos."""
-    cuerpo = {}
-    if id is not None:
-        cuerpo["id"] = id
-    if estado is not None:
-        if estado not in ESTADOS:
-            raise ValueError("estado desconocido: " + estado)
-        cuerpo["estado"] = estado
-    for clave, valor in campos.items():
-        if valor is not None:
-            cuerpo[clave] = valor
-    return json.dumps(cuerpo, separators=(",", ":")).encode("utf-8")
-
-
-def url_de(aviso, base):
-    """La URL de la descarga: la absoluta del aviso, o la ruta sobre el servidor conocido."""
-    if aviso.get("url"):
-        return aviso["url"]
-    return base.rstrip("/") + aviso["ruta"]
 
 
 class Descarga:

@@ -125,3 +125,51 @@ class Backoff:
 
     def reiniciar(self):
         self.fallos = 0
+
+
+# Firmware por aire (docs/ota.md): los topics, el aviso, los reportes y la URL de la descarga.
+ESTADOS_OTA = ("DESCARGANDO", "DESCARGADO", "VERIFICADO", "ACTUALIZANDO", "ACTUALIZADO", "FALLIDO")
+
+
+def topic_aviso(apikey):
+    return apikey + "/ota/aviso"
+
+
+def topic_estado(apikey):
+    return apikey + "/ota/estado"
+
+
+def leer_aviso(payload):
+    """El aviso como dict, o None si está vacío (cancelado) o no se entiende."""
+    if not payload:
+        return None
+    try:
+        aviso = json.loads(payload.decode("utf-8") if isinstance(payload, bytes) else payload)
+    except ValueError:
+        return None
+    campos = ("id", "version", "tamano", "sha256", "ruta")
+    if not isinstance(aviso, dict) or any(c not in aviso for c in campos):
+        return None
+    return aviso
+
+
+def reporte(estado=None, id=None, **campos):
+    """El JSON de un reporte: la versión en ejecución, un estado, o ambos."""
+    cuerpo = {}
+    if id is not None:
+        cuerpo["id"] = id
+    if estado is not None:
+        if estado not in ESTADOS_OTA:
+            raise ValueError("estado desconocido: " + estado)
+        cuerpo["estado"] = estado
+    for clave, valor in campos.items():
+        if valor is not None:
+            cuerpo[clave] = valor
+    return json.dumps(cuerpo, separators=(",", ":")).encode("utf-8")
+
+
+def url_de(aviso, base):
+    """La URL de la descarga: la absoluta del aviso, o la ruta sobre el servidor conocido."""
+    if aviso.get("url"):
+        return aviso["url"]
+    return base.rstrip("/") + aviso["ruta"]
