@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type DestinationKind, realtimeEventSchemas, realtimeTipos } from './realtime.js';
+import {
+  type DestinationKind,
+  RealtimeEventSchema,
+  realtimeEventSchemas,
+  realtimeTipos,
+} from './realtime.js';
 
 describe('realtimeTipos', () => {
   it('lists exactly the tipos of each destination kind’s schemas', () => {
@@ -9,5 +14,14 @@ describe('realtimeTipos', () => {
       );
       expect([...realtimeTipos[kind]].sort()).toEqual([...fromSchemas].sort());
     }
+  });
+});
+
+describe('RealtimeEventSchema', () => {
+  it('lists every event of every destination kind (it is written out, not spread from the map)', () => {
+    const listed = new Set(RealtimeEventSchema.options);
+    const mapped = Object.values(realtimeEventSchemas).flat();
+    expect(mapped.filter((schema) => !listed.has(schema as never))).toEqual([]);
+    expect(listed.size).toBe(new Set(mapped).size);
   });
 });
