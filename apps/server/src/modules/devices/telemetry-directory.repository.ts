@@ -1,5 +1,6 @@
 import { widgetsNumericos } from '@nexo/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
+import type { BatchWrite } from '../../platform/db/batch-write.js';
 import { type Db, statementRunnerOf } from '../../platform/db/client.js';
 import { engineOf } from '../../platform/db/dialect.js';
 
@@ -54,9 +55,25 @@ function rowToDevice(row: {
   };
 }
 
+/** PostgreSQL: a batch's last values in one UPDATE joined to arrays (one statement whatever their number). */
+function lastValuesUpdate(values: readonly LastValue[]): RawBuilder<unknown> {
+  const ids = new Array<number>(values.length);
+  const valores = new Array<string>(values.length);
+  const fechas = new Array<number>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as LastValue;
+    ids[i] = v.sensorId;
+    valores[i] = v.valor;
+    fechas[i] = Math.trunc(v.ts);
+  }
+  return sql`update sensors set ultimo_valor = v.valor, fecha_uv = v.ts
+    from unnest(${ids}::bigint[], ${valores}::text[], ${fechas}::bigint[]) as v(id, valor, ts)
+    where sensors.id = v.id`;
+}
+
 export function createTelemetryDirectory(db: Db) {
   const postgres = engineOf(db) === 'postgres';
-  return {
+  const directory = {
     async deviceByApikey(apikey: string): Promise<DeviceInfo | null> {
       const row = await db
         .selectFrom('devices')
@@ -152,18 +169,7 @@ export function createTelemetryDirectory(db: Db) {
         return;
       }
       if (postgres) {
-        const ids = new Array<number>(values.length);
-        const valores = new Array<string>(values.length);
-        const fechas = new Array<number>(values.length);
-        for (let i = 0; i < values.length; i++) {
-          const v = values[i] as LastValue;
-          ids[i] = v.sensorId;
-          valores[i] = v.valor;
-          fechas[i] = Math.trunc(v.ts);
-        }
-        await sql`update sensors set ultimo_valor = v.valor, fecha_uv = v.ts
-          from unnest(${ids}::bigint[], ${valores}::text[], ${fechas}::bigint[]) as v(id, valor, ts)
-          where sensors.id = v.id`.execute(executor);
+        await lastValuesUpdate(values).execute(executor);
         return;
       }
       for (let i = 0; i < values.length; i += 200) {
@@ -181,6 +187,17 @@ export function createTelemetryDirectory(db: Db) {
           executor,
         );
       }
+    },
+
+    /**
+     * The last values as part of the ingest's batch (history.appendReadings): written in its
+     * transaction, or on PostgreSQL as the last part of the batch's single statement.
+     */
+    lastValuesWrite(values: LastValue[]): BatchWrite {
+      return {
+        within: (trx) => directory.updateLastValues(values, trx),
+        statement: postgres && values.length > 0 ? lastValuesUpdate(values) : undefined,
+      };
     },
 
     async setDeviceConnected(deviceId: number, conectado: boolean, at: number): Promise<void> {
@@ -220,6 +237,7 @@ export function createTelemetryDirectory(db: Db) {
       return row?.newest === null || row?.newest === undefined ? null : Number(row.newest);
     },
   };
+  return directory;
 }
 
 export type TelemetryDirectory = ReturnType<typeof createTelemetryDirectory>;

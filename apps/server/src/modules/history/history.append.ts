@@ -1,12 +1,11 @@
-import { sql } from 'kysely';
-import type { Db } from '../../platform/db/client.js';
+import { type RawBuilder, sql } from 'kysely';
 import type { StatementRunner } from '../../platform/db/sqlite-writer.js';
 
 /**
  * The ingest's writes without the query builder (issue 30): building a 500-row INSERT and the
  * rollup upsert through Kysely cost more than SQLite's own work. On SQLite the statements are
- * prepared once and run with a reused parameter array; on PostgreSQL each table gets one
- * statement per batch whatever its size, the rows passed as arrays to `unnest`.
+ * prepared once and run with a reused parameter array; on PostgreSQL the whole batch is one
+ * statement whatever its size, the rows passed as arrays to `unnest`.
  */
 
 /** Rows per multi-row INSERT on SQLite (4 parameters each); the rest go one by one. */
@@ -129,40 +128,41 @@ function sqliteAppender(sqlite: StatementRunner) {
   };
 }
 
-/** PostgreSQL: one INSERT … SELECT FROM unnest per table and batch (a fixed text, prepared by the server once per connection). */
-export async function appendUnnest(
-  trx: Db,
+/**
+ * PostgreSQL: the batch as one statement, its readings and rollups each an INSERT … SELECT FROM
+ * unnest in a data-modifying CTE (a fixed text whatever the batch's size), and `last` (the
+ * caller's writes, telemetry's last values) as the statement's final part. Run alone it is its
+ * own transaction: one round trip, all of it or nothing.
+ */
+export function appendStatement(
   rows: readonly AppendRow[],
   rollups: RollupColumns,
-): Promise<void> {
-  if (rows.length > 0) {
-    const sensorIds = new Array<number>(rows.length);
-    const ts = new Array<number>(rows.length);
-    const valores = new Array<string>(rows.length);
-    const nums = new Array<number | null>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i] as AppendRow;
-      sensorIds[i] = row.sensorId;
-      ts[i] = Math.trunc(row.ts);
-      valores[i] = row.valor;
-      nums[i] = finiteOrNull(row.valorNum);
-    }
-    await sql`insert into readings (sensor_id, ts, valor, valor_num)
-      select * from unnest(${sensorIds}::bigint[], ${ts}::bigint[], ${valores}::text[], ${nums}::double precision[])`.execute(
-      trx,
-    );
+  last?: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const sensorIds = new Array<number>(rows.length);
+  const ts = new Array<number>(rows.length);
+  const valores = new Array<string>(rows.length);
+  const nums = new Array<number | null>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as AppendRow;
+    sensorIds[i] = row.sensorId;
+    ts[i] = Math.trunc(row.ts);
+    valores[i] = row.valor;
+    nums[i] = finiteOrNull(row.valorNum);
   }
-  if (rollups.sensorId.length > 0) {
-    await sql`insert into reading_rollups (sensor_id, resolution_s, bucket_ts, cnt, sum, min, max)
+  return sql`with readings_in as (
+      insert into readings (sensor_id, ts, valor, valor_num)
+      select * from unnest(${sensorIds}::bigint[], ${ts}::bigint[], ${valores}::text[], ${nums}::double precision[])
+    ), rollups_in as (
+      insert into reading_rollups (sensor_id, resolution_s, bucket_ts, cnt, sum, min, max)
       select * from unnest(${rollups.sensorId}::bigint[], ${rollups.resolution}::int[], ${rollups.bucket}::bigint[],
         ${rollups.cnt}::bigint[], ${rollups.sum}::double precision[], ${rollups.min}::double precision[],
         ${rollups.max}::double precision[])
       on conflict (sensor_id, resolution_s, bucket_ts) do update set
         cnt = reading_rollups.cnt + excluded.cnt, sum = reading_rollups.sum + excluded.sum,
-        min = least(reading_rollups.min, excluded.min), max = greatest(reading_rollups.max, excluded.max)`.execute(
-      trx,
-    );
-  }
+        min = least(reading_rollups.min, excluded.min), max = greatest(reading_rollups.max, excluded.max)
+    )
+    ${last ?? sql`select 1`}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type OnConflictBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { BatchWrite } from '../../platform/db/batch-write.js';
 import {
   type Db,
   rawSqliteTransaction,
@@ -8,7 +9,7 @@ import {
 } from '../../platform/db/client.js';
 import { engineOf } from '../../platform/db/dialect.js';
 import type { Database } from '../../platform/db/schema.js';
-import { appenderFor, appendUnnest, rollupColumns } from './history.append.js';
+import { appenderFor, appendStatement, rollupColumns } from './history.append.js';
 import { byTsId, CHUNK_SPAN_MS, createChunkStore, type SealedReading } from './history.chunks.js';
 import { bucketStart, historyDialect } from './history.dialect.js';
 
@@ -687,22 +688,19 @@ export function createHistoryRepository(db: Db) {
     },
 
     /**
-     * Inserts readings and folds their numeric values into the rollups, in one transaction. The
-     * ingest's path: hand-built prepared statements on SQLite, `unnest` arrays on PostgreSQL
-     * (history.append.ts), no query builder.
+     * Inserts readings and folds their numeric values into the rollups, in one transaction with
+     * the caller's writes (`also`). The ingest's path: hand-built prepared statements on SQLite,
+     * one statement of `unnest` arrays on PostgreSQL (history.append.ts), no query builder.
      */
-    async appendReadings(
-      rows: readonly ReadingInput[],
-      withinTransaction?: (trx: Db) => Promise<void>,
-    ): Promise<void> {
-      if (rows.length === 0 && !withinTransaction) return;
+    async appendReadings(rows: readonly ReadingInput[], also?: BatchWrite): Promise<void> {
+      if (rows.length === 0 && !also) return;
       const rollups = rollupColumns(rows, ROLLUP_RESOLUTIONS);
       const writer = sqliteWriterOf(db);
       if (writer) {
         // Recorded here, committed on the writer thread (platform/db/sqlite-writer.ts).
         await writerTransaction(writer, async (runner, trx) => {
           appenderFor(runner).append(rows, rollups);
-          if (withinTransaction) await withinTransaction(trx);
+          if (also) await also.within(trx);
         });
         return;
       }
@@ -710,29 +708,37 @@ export function createHistoryRepository(db: Db) {
         await rawSqliteTransaction(db, sqlite, async (trx) => {
           appenderFor(sqlite).append(rows, rollups);
           // The caller's writes that belong to the same batch (telemetry's last values).
-          if (withinTransaction) await withinTransaction(trx);
+          if (also) await also.within(trx);
         });
         return;
       }
+      if (postgres) {
+        const statement = appendStatement(rows, rollups, also?.statement);
+        // One statement, its own transaction; a caller's writes given only as code join a transaction.
+        if (!also || also.statement) await statement.execute(db);
+        else
+          await db.transaction().execute(async (trx) => {
+            await statement.execute(trx);
+            await also.within(trx);
+          });
+        return;
+      }
       await db.transaction().execute(async (trx) => {
-        if (postgres) await appendUnnest(trx, rows, rollups);
-        else {
-          for (const part of chunks(rows, INSERT_CHUNK)) {
-            await trx
-              .insertInto('readings')
-              .values(
-                part.map((r) => ({
-                  sensor_id: r.sensorId,
-                  ts: Math.trunc(r.ts),
-                  valor: r.valor,
-                  valor_num: r.valorNum !== null && Number.isFinite(r.valorNum) ? r.valorNum : null,
-                })),
-              )
-              .execute();
-          }
-          await upsertRollups(trx, aggregateRollups(rows));
+        for (const part of chunks(rows, INSERT_CHUNK)) {
+          await trx
+            .insertInto('readings')
+            .values(
+              part.map((r) => ({
+                sensor_id: r.sensorId,
+                ts: Math.trunc(r.ts),
+                valor: r.valor,
+                valor_num: r.valorNum !== null && Number.isFinite(r.valorNum) ? r.valorNum : null,
+              })),
+            )
+            .execute();
         }
-        if (withinTransaction) await withinTransaction(trx);
+        await upsertRollups(trx, aggregateRollups(rows));
+        if (also) await also.within(trx);
       });
     },
 

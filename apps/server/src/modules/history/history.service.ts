@@ -16,6 +16,7 @@ import {
 } from '@nexo/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
+import type { BatchWrite } from '../../platform/db/batch-write.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { CSV_BOM, CSV_HEADER, createCsvDateFormatter, csvField, csvNumber } from './history.csv.js';
@@ -248,12 +249,11 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     sealer,
 
     /**
-     * Stores readings and their per-minute / per-hour rollups in one transaction. The optional
-     * `withinTransaction` runs inside it, after the rows: the caller's writes commit (or roll
-     * back) with the readings, on the transaction it is handed and no other connection.
+     * Stores readings and their per-minute / per-hour rollups in one transaction. The caller's
+     * writes (`also`) commit or roll back with them (platform/db/batch-write.ts).
      */
-    appendReadings(rows: ReadingInput[], withinTransaction?: (trx: Db) => Promise<void>): Promise<void> {
-      return repository.appendReadings(rows, withinTransaction);
+    appendReadings(rows: ReadingInput[], also?: BatchWrite): Promise<void> {
+      return repository.appendReadings(rows, also);
     },
 
     /** Deletes every reading and rollup of the given sensors (sensor or device removal). */

@@ -69,11 +69,16 @@ describe.each(engines)('ingest: readings and last values commit together (%s)', 
     const { device, sensor } = await deviceWithSensor(t);
     const real = createTelemetryDirectory(t.db);
     // Writes the last value in the batch's transaction, then fails: as a crash between the two would.
+    // (Given only as code, it takes PostgreSQL's transaction too, not the single statement.)
     const failing: TelemetryDirectory = {
       ...real,
-      async updateLastValues(values, executor) {
-        await real.updateLastValues(values, executor);
-        throw new Error('fallo simulado tras el último valor');
+      lastValuesWrite(values) {
+        return {
+          async within(trx) {
+            await real.updateLastValues(values, trx);
+            throw new Error('fallo simulado tras el último valor');
+          },
+        };
       },
     };
     const entry = await createLookupCache(real).byApikey(device.apikey);

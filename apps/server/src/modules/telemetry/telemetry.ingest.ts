@@ -1,6 +1,6 @@
 import { topics } from '@nexo/contracts';
 import type { Logger } from 'pino';
-import type { Db } from '../../platform/db/client.js';
+import type { BatchWrite } from '../../platform/db/batch-write.js';
 import type { RealtimePublisher } from '../../platform/realtime.js';
 import type { LastValue, TelemetryDirectory } from '../devices/index.js';
 import type { DeviceEntry } from './telemetry.cache.js';
@@ -15,10 +15,10 @@ export interface ReadingRow {
 
 /**
  * Where readings are stored: the history module's appendReadings (one transaction with rollups).
- * `withinTransaction` runs inside that transaction; ingest updates the last values there.
+ * `also` commits with them; ingest writes the last values there.
  */
 export interface ReadingSink {
-  appendReadings(rows: ReadingRow[], withinTransaction?: (trx: Db) => Promise<void>): Promise<void>;
+  appendReadings(rows: ReadingRow[], also?: BatchWrite): Promise<void>;
 }
 
 /** Called for each committed reading; the automation engine plugs in here (no-op until it exists). */
@@ -149,7 +149,7 @@ export function createIngest(options: IngestOptions) {
     const lastValues: LastValue[] = [];
     for (const p of latest.values()) lastValues.push({ sensorId: p.sensorId, valor: p.valor, ts: p.ts });
     try {
-      await options.sink.appendReadings(batch, (trx) => options.directory.updateLastValues(lastValues, trx));
+      await options.sink.appendReadings(batch, options.directory.lastValuesWrite(lastValues));
     } catch (error) {
       options.log.error({ err: error, rows: batch.length }, 'no se pudieron guardar las lecturas');
       const failure = asError(error);

@@ -50,8 +50,9 @@ describe('SQLite writer thread (issue 30)', () => {
       valor: String(20 + (i % 10)),
       valorNum: 20 + (i % 10),
     }));
-    await history.appendReadings(rows, (trx) =>
-      directory.updateLastValues([{ sensorId, valor: '29', ts: t0 + 149 * 100 }], trx),
+    await history.appendReadings(
+      rows,
+      directory.lastValuesWrite([{ sensorId, valor: '29', ts: t0 + 149 * 100 }]),
     );
     const count = await db
       .selectFrom('readings')
