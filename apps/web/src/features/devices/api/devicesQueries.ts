@@ -1,5 +1,5 @@
 import type { Equipo } from '@nexo/contracts';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, replaceEqualDeep, useQuery } from '@tanstack/react-query';
 import {
   fetchCarpetas,
   fetchEquipo,
@@ -23,11 +23,56 @@ export const devicesKeys = {
   compartido: (id: number) => ['equipoCompartido', id] as const,
 };
 
-export function useEquipos() {
-  return useQuery({ queryKey: devicesKeys.all, queryFn: fetchEquipos });
+/**
+ * A device as it arrives (a fetch, or a write to the cache) keeps each sensor's reading from the
+ * cache where that one is newer. A fetch that left before a live value came answers without it,
+ * and lists and tables would show the older value until the sensor reports again (widgets read
+ * the live store, liveValues.ts). Dates decide; every other field is the newcomer's, and a reading
+ * the server cleared (no date) stays cleared.
+ */
+function withNewerReadings(next: Equipo, previous: Equipo | undefined): Equipo {
+  if (!previous || previous.id !== next.id) return next;
+  const readings = new Map(previous.sensores.map((sensor) => [sensor.id, sensor]));
+  let changed = false;
+  const sensores = next.sensores.map((sensor) => {
+    const before = readings.get(sensor.id);
+    const kept = before?.fechaUV;
+    if (typeof kept !== 'number' || typeof sensor.fechaUV !== 'number' || kept <= sensor.fechaUV)
+      return sensor;
+    changed = true;
+    return { ...sensor, ultimoValor: before?.ultimoValor ?? sensor.ultimoValor, fechaUV: kept };
+  });
+  return changed ? { ...next, sensores } : next;
 }
 
-const equipoQuery = (id: number) => ({ queryKey: devicesKeys.detail(id), queryFn: () => fetchEquipo(id) });
+/** The device list's and a device's structural sharing: the newest reading wins (withNewerReadings). */
+export function keepNewerReadings<T extends Equipo | Equipo[]>(previous: unknown, next: T): T {
+  if (previous === undefined) return next;
+  let merged: Equipo | Equipo[];
+  if (Array.isArray(next)) {
+    const before = new Map((Array.isArray(previous) ? (previous as Equipo[]) : []).map((e) => [e.id, e]));
+    merged = next.map((equipo) => withNewerReadings(equipo, before.get(equipo.id)));
+  } else merged = withNewerReadings(next as Equipo, previous as Equipo);
+  return replaceEqualDeep(previous, merged) as T;
+}
+
+/** The device list's query (useEquipos). */
+export const equiposQuery = {
+  queryKey: devicesKeys.all,
+  queryFn: () => fetchEquipos(),
+  structuralSharing: (previous: unknown, next: unknown) => keepNewerReadings(previous, next as Equipo[]),
+};
+
+export function useEquipos() {
+  return useQuery(equiposQuery);
+}
+
+/** A device's query (useEquipo, prefetchEquipo). */
+export const equipoQuery = (id: number) => ({
+  queryKey: devicesKeys.detail(id),
+  queryFn: () => fetchEquipo(id),
+  structuralSharing: (previous: unknown, next: unknown) => keepNewerReadings(previous, next as Equipo),
+});
 
 export function useEquipo(id: number | null) {
   return useQuery({ ...equipoQuery(id ?? 0), enabled: id !== null && id > 0 });
