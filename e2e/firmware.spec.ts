@@ -91,6 +91,9 @@ test.describe('firmware por aire', () => {
     ).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(detalle.getByText('Invernadero demo')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The layout follows the new width on its own time (media queries re-render): wait for it.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .toBe(true);
   });
 });

@@ -194,6 +194,8 @@ test.describe('vistas', () => {
   });
 
   test('looks right at 390 px and on the desktop, light and dark', async ({ page, request }) => {
+    // Eight full-page screenshots and four page loads: more than the default minute on a busy machine.
+    test.slow();
     const { username, password } = await registerUserViaApi(request, uniqueUsername('vistafoto'));
     updateLicence(username, { permite_vistas: 1 });
     const session = await loginViaApi(request, page, username, password);
