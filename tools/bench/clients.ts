@@ -117,6 +117,17 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/**
+ * How the bench's browsers reach STOMP. `websocket` (the default) is what the web app opens: SockJS's
+ * raw WebSocket endpoint `/sv/stomp/websocket`, STOMP frames as they are (shared/realtime/stompClient.ts).
+ * `sockjs` is its fallback, SockJS's framed WebSocket transport (`o`, `h`, `a[...]`), which a tab uses
+ * only when a proxy refused the raw WebSocket. BENCH_STOMP_TRANSPORT picks one.
+ */
+export const stompTransport: 'websocket' | 'sockjs' =
+  process.env.BENCH_STOMP_TRANSPORT === 'sockjs' ? 'sockjs' : 'websocket';
+
+const rawStompUrl = (baseUrl: string) => `${baseUrl.replace(/^http/, 'ws')}/sv/stomp/websocket`;
+
 export async function connectStomp(
   baseUrl: string,
   token: string,
@@ -124,7 +135,10 @@ export async function connectStomp(
   onValue: (valor: string) => void,
 ) {
   const client = new Client({
-    webSocketFactory: () => new SockJS(`${baseUrl}/sv/stomp`, null, { transports: ['websocket'] }),
+    webSocketFactory: () =>
+      stompTransport === 'websocket'
+        ? new WebSocket(rawStompUrl(baseUrl))
+        : new SockJS(`${baseUrl}/sv/stomp`, null, { transports: ['websocket'] }),
     connectHeaders: { Authorization: `Bearer ${token}` },
     reconnectDelay: 0,
     heartbeatIncoming: 0,
@@ -154,9 +168,10 @@ export async function connectStomp(
 }
 
 /**
- * A lean STOMP subscriber speaking SockJS's WebSocket framing by hand (`o`, `h`, `a[...]`), so the
- * load generator's CPU goes to the wire rather than to client bookkeeping. The server sees
- * exactly what a browser's sockjs-client + stompjs produce. BENCH_STOMP_CLIENT=stompjs uses those.
+ * A lean STOMP subscriber writing and reading frames by hand, so the load generator's CPU goes to the
+ * wire rather than to client bookkeeping. The server sees what a browser sends on the same transport
+ * (stompTransport: the raw WebSocket, or SockJS's framing). BENCH_STOMP_CLIENT=stompjs uses
+ * @stomp/stompjs instead.
  */
 export async function connectLeanStomp(
   baseUrl: string,
@@ -164,22 +179,29 @@ export async function connectLeanStomp(
   deviceIds: number[],
   onValue: (valor: string) => void,
 ): Promise<{ deactivate(): Promise<void> }> {
+  const raw = stompTransport === 'websocket';
   const session = Math.random().toString(36).slice(2, 10);
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/sv/stomp/000/${session}/websocket`);
-  const send = (frame: string) => ws.send(JSON.stringify([frame]));
+  const ws = new WebSocket(
+    raw ? rawStompUrl(baseUrl) : `${baseUrl.replace(/^http/, 'ws')}/sv/stomp/000/${session}/websocket`,
+  );
+  const send = (frame: string) => ws.send(raw ? frame : JSON.stringify([frame]));
+  const connect = () =>
+    send(`CONNECT\naccept-version:1.2\nheart-beat:0,0\nAuthorization:Bearer ${token}\n\n\u0000`);
   let buffer = '';
   let receipts = 0;
   let onReceipts: () => void = () => {};
   const connected = new Promise<void>((resolve, reject) => {
     ws.on('error', reject);
-    ws.on('message', (raw: Buffer) => {
-      const data = raw.toString();
-      if (data === 'o') {
-        send(`CONNECT\naccept-version:1.2\nheart-beat:0,0\nAuthorization:Bearer ${token}\n\n\u0000`);
-        return;
+    if (raw) ws.on('open', connect);
+    ws.on('message', (message: Buffer) => {
+      const data = message.toString();
+      if (raw) buffer += data;
+      else {
+        // SockJS: `o` opens the session, `h` is a heartbeat, `a[...]` carries frames.
+        if (data === 'o') connect();
+        if (data[0] !== 'a') return;
+        for (const chunk of JSON.parse(data.slice(1)) as string[]) buffer += chunk;
       }
-      if (data[0] !== 'a') return;
-      for (const chunk of JSON.parse(data.slice(1)) as string[]) buffer += chunk;
       let end = buffer.indexOf('\u0000');
       while (end >= 0) {
         const frame = buffer.slice(0, end);

@@ -30,6 +30,7 @@ import {
   cpuTicks,
   percentile,
   rssMb,
+  stompTransport,
   storedReadings,
 } from './clients.js';
 
@@ -194,6 +195,7 @@ async function main() {
   console.log(
     JSON.stringify({
       bench: 'ingest',
+      stomp_transport: stompTransport,
       devices: DEVICES,
       stomp_subscribers: SUBSCRIBERS,
       readings_per_s: Math.round(readingsPerSecond),

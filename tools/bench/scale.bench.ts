@@ -4,8 +4,9 @@
  * Starts the real server as a child process in embedded mode (production settings, SQLite file,
  * its own MQTT broker), then:
  *  1. connects 10,000 devices on raw MQTT sockets (keepalive 60 s, each with its own apikey and
- *     secret), as fast as the server accepts them, and 1,000 STOMP sessions over SockJS's WebSocket
- *     transport, each subscribed to 10 devices' topics (every device watched by one browser);
+ *     secret), as fast as the server accepts them, and 1,000 STOMP sessions on the raw WebSocket the
+ *     web app opens (BENCH_STOMP_TRANSPORT=sockjs: SockJS's framed transport, the app's fallback),
+ *     each subscribed to 10 devices' topics (every device watched by one browser);
  *  2. steady phase: every device publishes QoS 1 once every 10 s (1,000 readings/s);
  *  3. burst phase: 5,000 readings/s;
  *  4. reports device → browser latency (p50/p99) per phase, the server's RSS (and per device), CPU
@@ -45,6 +46,7 @@ import {
   percentile,
   type RawDevice,
   rssMb,
+  stompTransport,
   storedReadings,
 } from './clients.js';
 
@@ -331,8 +333,8 @@ async function runNexo(dataDir: string, devices: Device[], token: string) {
   const groups = Array.from({ length: BROWSERS }, (_, b) =>
     devices.slice(b * PER_BROWSER, (b + 1) * PER_BROWSER).map((d) => d.id),
   ).filter((ids) => ids.length > 0);
-  // BENCH_STOMP_CLIENT=stompjs uses the browser's libraries (@stomp/stompjs + sockjs-client)
-  // instead of the lean client, at the cost of the generator's CPU.
+  // BENCH_STOMP_CLIENT=stompjs uses the browser's library (@stomp/stompjs, with sockjs-client for
+  // BENCH_STOMP_TRANSPORT=sockjs) instead of the lean client, at the cost of the generator's CPU.
   const connectBrowser = process.env.BENCH_STOMP_CLIENT === 'stompjs' ? connectStomp : connectLeanStomp;
   const sessions = await pool(groups, 50, (ids) =>
     connectBrowser(baseUrl, token, ids, (valor) => meter.delivered(valor)),
@@ -454,6 +456,7 @@ async function main() {
     JSON.stringify({
       bench: 'scale',
       engine: PG_URL ? 'postgres' : 'sqlite',
+      stomp_transport: stompTransport,
       devices: nexo.connected,
       browsers: nexo.browsers,
       refused: nexo.refused,
