@@ -1,44 +1,15 @@
 import type { Equipo } from '@nexo/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { equipoConSensor } from '../../../test/devices';
 import { applyRealtimeEvent } from '../hooks/useDeviceLive';
 import { devicesKeys, equipoQuery, equiposQuery, keepNewerReadings } from './devicesQueries';
 
-function equipo(
+const equipo = (
   id: number,
   reading: { ultimoValor: string | null; fechaUV: number | null },
   nombre = 'Caldera',
-): Equipo {
-  return {
-    id,
-    nombre,
-    apikey: `k${id}`,
-    conectado: true,
-    idRol: 4,
-    tipoEquipo: null,
-    carpeta: null,
-    layouts: null,
-    sensores: [
-      {
-        id: id * 10,
-        idEquipo: id,
-        nombre: 'Temperatura',
-        labelUsuario: 'Temperatura',
-        calibracion: 0,
-        nombreNexo: 'temperatura',
-        tipoSensor: { id: 1, descripcion: 'Temperatura' },
-        tipoDato: { id: 1 },
-        variableJson: null,
-        variableLongitud: null,
-        valorEncendido: null,
-        valorApagado: null,
-        ...reading,
-        conectado: true,
-        shadows: [],
-      },
-    ],
-  };
-}
+): Equipo => equipoConSensor(id, { ...reading, conectado: true }, { nombre, conectado: true });
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -2,41 +2,11 @@ import type { Equipo } from '@nexo/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { pendingCommands } from '../../../shared/realtime/pendingCommands';
+import { equipoConSensor } from '../../../test/devices';
 import { devicesKeys } from '../api/devicesQueries';
 import { applyRealtimeEvent, applyRealtimeEvents } from './useDeviceLive';
 
-function equipo(id: number): Equipo {
-  return {
-    id,
-    nombre: `Equipo ${id}`,
-    apikey: `k${id}`,
-    conectado: false,
-    idRol: 4,
-    tipoEquipo: null,
-    carpeta: null,
-    layouts: null,
-    sensores: [
-      {
-        id: id * 10,
-        idEquipo: id,
-        nombre: 'Temperatura',
-        labelUsuario: 'Temperatura',
-        calibracion: 0,
-        nombreNexo: 'temperatura',
-        tipoSensor: { id: 1, descripcion: 'Temperatura' },
-        tipoDato: { id: 1 },
-        variableJson: null,
-        variableLongitud: null,
-        valorEncendido: null,
-        valorApagado: null,
-        ultimoValor: null,
-        fechaUV: null,
-        conectado: false,
-        shadows: [],
-      },
-    ],
-  };
-}
+const equipo = (id: number): Equipo => equipoConSensor(id);
 
 describe('applyRealtimeEvent', () => {
   it('patches the device list and the device detail without refetching', () => {
