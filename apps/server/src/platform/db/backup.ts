@@ -1,11 +1,15 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import { SQLite } from './sqlite-driver.js';
+import { SQLite, sqliteDriverPath } from './sqlite-driver.js';
 
 /**
  * Backups of the embedded database: SQLite's online backup API copies a consistent snapshot while
- * the server keeps writing (WAL readers never block the writer). Files are
+ * the server keeps writing (WAL readers never block the writer). The copy is one step on a thread
+ * of its own: SQLite restarts a backup whenever another connection commits between two of its
+ * steps, so a copy made a few pages at a time never finished under steady ingest, and it ran on
+ * the main thread meanwhile. Files are
  * `DATA_DIR/backups/nexo-AAAAMMDD-HHMMSS.db`; the newest `keep` stay. PostgreSQL is backed up
  * with its own tools (docs/deploy.md, pg_dump).
  */
@@ -35,6 +39,48 @@ export function pruneBackups(dir: string, keep: number): string[] {
 }
 
 /**
+ * The backup thread's code (eval'd, CommonJS like the writer's): every page in one step, under
+ * one read snapshot of the WAL, then it answers with null or the error's message.
+ */
+const backupThread = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const source = new Database(workerData.file, { fileMustExist: true });
+source.pragma('busy_timeout = 5000');
+source
+  .backup(workerData.target, { progress: () => 0x7fffffff })
+  .then(() => null, (error) => String((error && error.message) || error))
+  .then((error) => {
+    source.close();
+    parentPort.postMessage(error);
+  });
+`;
+
+/** Copies `file` to `target` on a worker thread; resolves when the copy is complete. */
+function copyOnThread(file: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const thread = new Worker(backupThread, {
+      eval: true,
+      workerData: { driver: sqliteDriverPath, file, target },
+      execArgv: [],
+    });
+    let answered = false;
+    thread.once('message', (error: string | null) => {
+      answered = true;
+      if (error) reject(new Error(error));
+      else resolve();
+    });
+    thread.once('error', (error) => {
+      answered = true;
+      reject(error);
+    });
+    thread.once('exit', (code) => {
+      if (!answered) reject(new Error(`el hilo de la copia de seguridad terminó (código ${code})`));
+    });
+  });
+}
+
+/**
  * Copies the live database to `dir` and returns the new file. The copy is written under a
  * temporary name and renamed when complete, so a crash never leaves a half backup that looks whole.
  */
@@ -45,12 +91,11 @@ export async function backupSqlite(sqliteFile: string, dir: string, at = Date.no
   for (let extra = 1; existsSync(target); extra++)
     target = path.join(dir, `nexo-${stamp(at + extra * 1000)}.db`);
   const partial = `${target}.parcial`;
-  const source = new SQLite(sqliteFile, { fileMustExist: true });
   try {
-    source.pragma('busy_timeout = 5000');
-    await source.backup(partial);
-  } finally {
-    source.close();
+    await copyOnThread(sqliteFile, partial);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
   }
   renameSync(partial, target);
   return target;

@@ -18,6 +18,11 @@ export const SQLite: typeof BetterSqlite3 = require(
   nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
 );
 
+/** Where that build is, for worker threads that open the database themselves (writer, backup). */
+export const sqliteDriverPath: string = require.resolve(
+  nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
+);
+
 /** An open SQLite database and a prepared statement of that build. */
 export type SqliteDatabase = BetterSqlite3.Database;
 export type SqliteStatement = BetterSqlite3.Statement;

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { nodeMajor, sqlitePragmas } from './sqlite-driver.js';
+import { sqliteDriverPath, sqlitePragmas } from './sqlite-driver.js';
 
 /**
  * SQLite's hot writes on a thread of their own (issue 30). The ingest's batch (readings, rollups,
@@ -137,9 +136,6 @@ export interface SqliteWriter {
 
 /** The writer thread of a SQLite file (started on the first batch; restarted if it ever dies). */
 export function createSqliteWriter(file: string): SqliteWriter {
-  const driver = createRequire(import.meta.url).resolve(
-    nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
-  );
   const recorder = new BatchRecorder();
   const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let worker: Worker | undefined;
@@ -152,7 +148,7 @@ export function createSqliteWriter(file: string): SqliteWriter {
   function start(): Worker {
     const thread = new Worker(writerThread, {
       eval: true,
-      workerData: { driver, file, pragmas: sqlitePragmas },
+      workerData: { driver: sqliteDriverPath, file, pragmas: sqlitePragmas },
       // Only the database's work runs there: no inherited loaders (tsx) or flags to boot.
       execArgv: [],
     });
