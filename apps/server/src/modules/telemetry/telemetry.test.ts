@@ -81,6 +81,28 @@ describe.each(engines)('device connectivity end to end (%s)', (engine) => {
     await stomp.close();
   });
 
+  it('stores a QoS 0 value and a retained one, and hands neither to another MQTT session', async () => {
+    const device = await createDevice(t, owner);
+    const sensor = await createSensor(t, device, { nombreNexo: 'temperatura' });
+    const client = await connectDevice(mqttUrl, device);
+    client.publish(`${device.apikey}/temperatura`, '11', { qos: 0 });
+    await waitUntil(async () => (await readingsOf(sensor.id)).length === 1, 5000, 'QoS 0');
+    await client.publishAsync(`${device.apikey}/temperatura`, '12', { qos: 1, retain: true });
+    expect((await readingsOf(sensor.id)).map((r) => r.valor)).toEqual(['11', '12']);
+    // A later session of the device subscribed to everything it may gets no retained value:
+    // values are Nexo's to store, never relayed by the broker.
+    const later = await connectDevice(mqttUrl, device);
+    const received: string[] = [];
+    later.on('message', (topic) => received.push(topic));
+    await later.subscribeAsync(`${device.apikey}/+/set`, { qos: 1 });
+    await client.publishAsync(`${device.apikey}/temperatura`, '13', { qos: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual([]);
+    expect(await readingsOf(sensor.id)).toHaveLength(3);
+    await later.endAsync();
+    await client.endAsync();
+  });
+
   it('refuses a wrong secret and an unknown apikey at CONNECT', async () => {
     const device = await createDevice(t, owner);
     await expect(connectDevice(mqttUrl, { apikey: device.apikey, secret: 'mal' })).rejects.toThrow(
