@@ -15,14 +15,20 @@ const listeners = new Map<number, Set<Listener>>();
 const dirty = new Set<number>();
 
 /**
- * How many sensors' widgets re-render in one frame. It adapts to what a frame costs on this
- * device: a frame that took longer than FRAME_BUDGET_MS renders fewer next time, a cheap one more,
- * so a burst spreads over frames instead of becoming a long task. A sensor waiting its turn shows
- * its newest value when it comes, never a backlog.
+ * How many sensors' widgets re-render in one frame: as many as fit FRAME_BUDGET_MS at what a
+ * widget has cost lately on this device (the last frame's cost when it was dearer, else a smoothed
+ * mean). A burst spreads over frames instead of becoming a long task, and a run of cheap frames
+ * does not let the next burst through at once. The budget leaves most of a frame to layout, paint
+ * and the garbage collector. A sensor waiting its turn shows its newest value when it comes,
+ * never a backlog.
  */
-let perFrame = 16;
-const FRAME_BUDGET_MS = 10;
+const FRAME_BUDGET_MS = 6;
+let msPerWidget = 0.5;
 let scheduled = false;
+
+function perFrame(): number {
+  return Math.max(2, Math.min(500, Math.floor(FRAME_BUDGET_MS / Math.max(msPerWidget, 0.02))));
+}
 
 function schedule() {
   if (scheduled) return;
@@ -34,8 +40,9 @@ function schedule() {
 function pump() {
   scheduled = false;
   const turn: Listener[] = [];
+  const limit = perFrame();
   for (const sensorId of dirty) {
-    if (turn.length >= perFrame) break;
+    if (turn.length >= limit) break;
     dirty.delete(sensorId);
     for (const listener of listeners.get(sensorId) ?? []) turn.push(listener);
   }
@@ -44,8 +51,11 @@ function pump() {
     for (const listener of turn) listener();
   });
   const took = performance.now() - started;
-  if (took > FRAME_BUDGET_MS) perFrame = Math.max(2, Math.floor(perFrame * 0.7));
-  else if (took < FRAME_BUDGET_MS / 2) perFrame = Math.min(500, perFrame + 4);
+  if (turn.length > 0) {
+    // A dearer frame counts at once; a cheaper one moves the estimate down gradually.
+    const sample = took / turn.length;
+    msPerWidget = sample > msPerWidget ? sample : msPerWidget * 0.6 + sample * 0.4;
+  }
   if (dirty.size > 0) schedule();
 }
 
