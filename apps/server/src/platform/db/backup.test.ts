@@ -1,4 +1,4 @@
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -175,6 +175,8 @@ describe('SQLite backups', () => {
     // The newest backup is an hour old with a 24 h interval: nothing runs at start.
     const hourAgo = (Date.now() - 3_600_000) / 1000;
     utimesSync(recent, hourAgo, hourAgo);
+    const unfinished = path.join(backups, 'nexo-20261126-070000.db.parcial');
+    writeFileSync(unfinished, 'media copia');
     const schedule = startBackupSchedule({
       sqliteFile: file,
       dir: backups,
@@ -183,6 +185,8 @@ describe('SQLite backups', () => {
       log: pino({ level: 'silent' }),
     });
     expect(listBackups(backups)).toHaveLength(1);
+    // A copy the previous run left unfinished is gone; finished ones stay.
+    expect(existsSync(unfinished)).toBe(false);
     // runNow backs up and prunes to `keep`.
     await schedule.runNow();
     await schedule.runNow();

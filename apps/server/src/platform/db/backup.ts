@@ -139,6 +139,19 @@ export function restoreSqlite(
   return { kept };
 }
 
+/**
+ * A copy cut short by a crash or a kill stays as `….db.parcial`, as large as the database. Only
+ * this server writes its backups folder, so at start none is under way and they can go.
+ */
+function removeUnfinished(dir: string, log: Logger): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.db.parcial')) continue;
+    rmSync(path.join(dir, name), { force: true });
+    log.warn({ file: name }, 'copia de seguridad inconclusa borrada');
+  }
+}
+
 export interface BackupSchedule {
   /** Makes a backup now (and prunes); resolves with its file. */
   runNow(): Promise<string>;
@@ -148,7 +161,8 @@ export interface BackupSchedule {
 /**
  * Backs the database up every `intervalHours`, keeping the newest `keep`. The next backup is due
  * `intervalHours` after the newest one on disk, so a restart neither skips nor repeats one; an
- * overdue backup runs a minute after start, when the server has settled.
+ * overdue backup runs a minute after start, when the server has settled. A copy left unfinished
+ * by the previous run is deleted at start.
  */
 export function startBackupSchedule(options: {
   sqliteFile: string;
@@ -160,6 +174,7 @@ export function startBackupSchedule(options: {
 }): BackupSchedule {
   const now = options.now ?? Date.now;
   const intervalMs = options.intervalHours * 3_600_000;
+  removeUnfinished(options.dir, options.log);
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let running: Promise<string> | undefined;
