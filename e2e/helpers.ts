@@ -104,10 +104,16 @@ export async function readLatestLink(address: string, fragment: string): Promise
 }
 
 let counter = 0;
-/** A username that no other test (or earlier run on the same data dir) has used. */
+/** This worker's slot (0 … workers − 1): two workers calling in the same millisecond differ by it. */
+const workerSlot = Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 10;
+/**
+ * A username that no other test (or earlier run on the same data dir) has used. The workers run
+ * the same steps side by side, so the time and the call count alone once gave two of them the same
+ * name, and each read the other's mailed code.
+ */
 export function uniqueUsername(prefix = 'e2e'): string {
   counter += 1;
-  return `${prefix}${Date.now().toString(36)}${counter}`;
+  return `${prefix}${Date.now().toString(36)}${counter * 10 + workerSlot}`;
 }
 
 async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>) {
