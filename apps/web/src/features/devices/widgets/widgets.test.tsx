@@ -1,6 +1,7 @@
 import { mensajes, type Sensor, type Shadow } from '@nexo/contracts';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sensorDePrueba } from '../../../test/devices';
 import { renderWidget } from '../test/renderWidget';
 import { ChartWidget } from './ChartWidget';
 import { DimmerWidget } from './DimmerWidget';
@@ -262,24 +263,16 @@ describe('ChartWidget', () => {
 });
 
 describe('SensorWidget', () => {
-  const sensor: Sensor = {
-    id: 7,
-    idEquipo: 3,
+  const sensor: Sensor = sensorDePrueba(7, 3, {
     nombre: 'luz',
     labelUsuario: 'Luz del patio',
-    calibracion: 0,
     nombreNexo: 'luz',
     tipoSensor: { id: 3, descripcion: 'Switch' },
-    tipoDato: { id: 1 },
-    variableJson: null,
-    variableLongitud: null,
     valorEncendido: '1',
     valorApagado: '0',
     ultimoValor: '1',
-    fechaUV: null,
     conectado: true,
-    shadows: [],
-  };
+  });
   const shadow = (tipo: number): Shadow => ({
     id: 11,
     nombre: 'w',
