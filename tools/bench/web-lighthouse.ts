@@ -81,10 +81,17 @@ async function runLighthouseOnce(
     if (!result) throw new Error(`Lighthouse no devolvió resultados para ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    // BENCH_LIGHTHOUSE_REPORT=<folder> keeps the HTML reports (what to fix, audit by audit).
+    // BENCH_LIGHTHOUSE_REPORT=<folder> keeps the HTML and JSON reports (what to fix, audit by
+    // audit) and the unthrottled trace Lighthouse's simulation started from (its long tasks).
     const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT;
-    if (reportDir)
+    if (reportDir) {
       writeFileSync(path.join(reportDir, `lighthouse-${options.name}.html`), String(result.report));
+      writeFileSync(path.join(reportDir, `lighthouse-${options.name}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        path.join(reportDir, `lighthouse-${options.name}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100) / 100;
     const value = (id: string) => lhr.audits[id]?.numericValue ?? 0;
     if (process.env.BENCH_VERBOSE) {

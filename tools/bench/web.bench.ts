@@ -19,14 +19,16 @@
  *     (tools/bench/web-lighthouse.ts).
  * Knobs: BENCH_LONG_TASKS=0 and BENCH_LIGHTHOUSE=0 skip phases 3 and 4; BENCH_PROFILE=1 prints the
  * dashboard's CPU profile until its first value (phase 2) and during the 100-sensor run (phase 3); BENCH_VERBOSE=1 lists the
- * largest scripts, the dashboard's request waterfall and Lighthouse's opportunities;
- * BENCH_LIGHTHOUSE_REPORT=<folder> keeps Lighthouse's HTML reports; BENCH_HTTP_COMPRESSION=false
+ * largest scripts, the dashboard's request waterfall and Lighthouse's opportunities; BENCH_TRACE=1
+ * lists the tasks over 30 ms while the dashboard loads (phase 2) and the long tasks of phase 3;
+ * BENCH_TRACE_DIR=<folder> keeps phase 2's trace and CPU profile; BENCH_LIGHTHOUSE_REPORT=<folder>
+ * keeps Lighthouse's reports and the traces it simulated from; BENCH_HTTP_COMPRESSION=false
  * runs the server with HTTP_COMPRESSION=false (the figures before issue 26).
  * Targets (issue 26): /login ≤ 150 KB of JS transferred, the dashboard ≤ 350 KB transferred and
  * ≤ 450 KB computed gzip, /login LCP ≤ 2.5 s, first live value ≤ 4 s, Lighthouse performance ≥ 0.9.
  * The last line is a JSON object; it carries the 1-minute load average at the start and the end.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -284,10 +286,18 @@ interface TraceEvent {
   args?: { data?: { functionName?: string; url?: string; lineNumber?: number } };
 }
 
-function printLongTaskBreakdown(trace: Buffer) {
+/** BENCH_TRACE_DIR=<folder> keeps the dashboard's trace and CPU profile, for a closer look. */
+function keepArtifact(name: string, data: string | Buffer) {
+  const dir = process.env.BENCH_TRACE_DIR;
+  if (dir) writeFileSync(path.join(dir, name), data);
+}
+
+/** The tasks longer than `overUs`, each with what it spent its time on and its offset from the first. */
+function printLongTaskBreakdown(trace: Buffer, overUs = 50_000) {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const long = events.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
-  for (const task of long.slice(0, 10)) {
+  const long = events.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > overUs);
+  const t0 = long[0]?.ts ?? 0;
+  for (const task of long.slice(0, 20)) {
     const inside = new Map<string, number>();
     for (const e of events) {
       if (e.ph !== 'X' || e.tid !== task.tid || e.pid !== task.pid || e === task) continue;
@@ -300,7 +310,7 @@ function printLongTaskBreakdown(trace: Buffer) {
     }
     const top = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 6);
     console.log(
-      `  tarea de ${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${top.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')}`,
+      `  tarea de ${((task.dur ?? 0) / 1000).toFixed(0)} ms a +${((task.ts - t0) / 1000).toFixed(0)} ms: ${top.map(([n, ms]) => `${n} ${ms.toFixed(0)}`).join(', ')}`,
     );
   }
 }
@@ -389,6 +399,10 @@ async function main() {
       await dashCdp.send('Profiler.enable');
       await dashCdp.send('Profiler.start');
     }
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(dashPage, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      });
     const started = Date.now();
     await dashPage.goto(`${baseUrl}/home/listaEquipo?id=1`, { timeout: 120_000 });
     // The first widget that shows a digit: a value arrived. (Browser code; the page's CSP
@@ -408,9 +422,17 @@ async function main() {
     const liveMs = Date.now() - started;
     if (dashCdp) {
       console.log('  perfil de CPU del tablero hasta el primer valor (tiempo propio):');
-      printProfile((await dashCdp.send('Profiler.stop')).profile);
+      const profile = (await dashCdp.send('Profiler.stop')).profile;
+      keepArtifact('tablero.cpuprofile', JSON.stringify(profile));
+      printProfile(profile);
     }
     await dashPage.waitForLoadState('networkidle');
+    if (process.env.BENCH_TRACE) {
+      console.log('  tareas de más de 30 ms al cargar el tablero:');
+      const trace = await browser.stopTracing();
+      keepArtifact('tablero.trace.json', trace);
+      printLongTaskBreakdown(trace, 30_000);
+    }
     const dashBytes = await dashNetwork.bytes();
     const timeline = dashNetwork.timeline();
     await dashContext.close();

@@ -1,6 +1,6 @@
 import { type Equipo, grilla, mensajes, type Sensor } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { pendingCommands } from '../../../shared/realtime/pendingCommands';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { enviarValor, guardarLayout } from '../api/devicesApi';
@@ -12,8 +12,10 @@ import { WidgetGrid } from './WidgetGrid';
 /**
  * The device's widget grid: the shared WidgetGrid with the device's layout (saved per user with
  * `guardarLayout {esEquipo: true}`), its commands and, for the owner level, the widget dialogs.
+ * Memoised: the page above re-renders on every query or session update (urgent renders, not cut
+ * into short tasks), and the grid is only drawn again when the device itself changes.
  */
-export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
+export const DeviceDashboard = memo(function DeviceDashboard({ equipo }: { equipo: Equipo }) {
   const client = useQueryClient();
   const alerts = useAlerts();
   const permisos = devicePermissions(equipo.idRol);
@@ -54,4 +56,4 @@ export function DeviceDashboard({ equipo }: { equipo: Equipo }) {
       <SensorDialogs equipo={equipo} dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );
-}
+});

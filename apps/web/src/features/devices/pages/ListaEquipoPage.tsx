@@ -46,11 +46,25 @@ export function ListaEquipoPage() {
   const [params] = useSearchParams();
   const rawId = Number(params.get('id'));
   const id = Number.isSafeInteger(rawId) && rawId > 0 ? rawId : null;
+  return id === null ? <FirstDeviceRedirect /> : <DevicePage id={id} />;
+}
+
+/** Without an id: the first device's page, or the device list when there is none. */
+function FirstDeviceRedirect() {
   const equipos = useEquipos();
+  const first = equipos.data?.[0];
+  if (first) return <Navigate to={`/home/listaEquipo?id=${first.id}`} replace />;
+  if (equipos.isLoading) return <Skeleton variant="rounded" height={240} />;
+  return <Navigate to="/home/misEquipos" replace />;
+}
+
+function DevicePage({ id }: { id: number }) {
   const detail = useEquipo(id);
   // The dashboard is drawn as a transition, which React splits into short tasks, not in the task
-  // the device's answer arrives in (a query's update is urgent).
-  const shown = useDeferredValue(detail.data);
+  // the device's answer arrives in (a query's update is urgent). That holds on mount too: the
+  // device is often cached by the route's loader, and the page's first render would otherwise
+  // draw it whole in one urgent task. The initial null shows the skeleton for that first pass.
+  const shown = useDeferredValue(detail.data, null);
   const { token } = useSession();
   const [tab, setTab] = useState<'dashboard' | 'listado'>('dashboard');
   const [creating, setCreating] = useState(false);
@@ -58,12 +72,6 @@ export function ListaEquipoPage() {
   const [sharing, setSharing] = useState(false);
   const [licenceDenied, setLicenceDenied] = useState(false);
 
-  if (id === null) {
-    const first = equipos.data?.[0];
-    if (first) return <Navigate to={`/home/listaEquipo?id=${first.id}`} replace />;
-    if (equipos.isLoading) return <Skeleton variant="rounded" height={240} />;
-    return <Navigate to="/home/misEquipos" replace />;
-  }
   if (detail.isLoading || (detail.data && !shown)) {
     return (
       <Stack spacing={2}>
