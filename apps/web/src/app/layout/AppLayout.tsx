@@ -1,5 +1,5 @@
 import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useCallback, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FavoritesBar } from '../../features/automation';
 import { useDeviceLive } from '../../features/devices';
@@ -17,6 +17,26 @@ import { useSessionUserSync } from './useSessionUserSync';
 
 export const DRAWER_WIDTH = 264;
 
+/**
+ * The tab's session refresh and live channels: hooks only, in a component of their own. Their
+ * queries and the session store update several times while a page loads; here those updates do
+ * not draw the frame again (each would be an urgent render of the top bar and the menus).
+ */
+function LiveChannels() {
+  useSessionUserSync();
+  // One STOMP connection for the tab; each feature subscribes to the events it shows.
+  useRealtimeConnection();
+  useDeviceLive();
+  useLicenceLive();
+  useNotificationsLive();
+  useGroupsLive();
+  useSupportLive();
+  return null;
+}
+
+const FrameTopBar = memo(TopBar);
+const FrameSideMenu = memo(SideMenu);
+
 /** The authenticated frame: top bar, the area's side menu, and the page. */
 export function AppLayout() {
   const theme = useTheme();
@@ -27,21 +47,15 @@ export function AppLayout() {
   const menuReady = useWhenIdle();
   const location = useLocation();
   const section = sectionOf(location.pathname);
-  useSessionUserSync();
-  // One STOMP connection for the tab; each feature subscribes to the events it shows.
-  useRealtimeConnection();
-  useDeviceLive();
-  useLicenceLive();
-  useNotificationsLive();
-  useGroupsLive();
-  useSupportLive();
 
-  const closeMobile = () => setMobileOpen(false);
-  const menu = <SideMenu section={section} onNavigate={closeMobile} />;
+  const openMobile = useCallback(() => setMobileOpen(true), []);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+  const menu = <FrameSideMenu section={section} onNavigate={closeMobile} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <TopBar onOpenMenu={() => setMobileOpen(true)} />
+      <LiveChannels />
+      <FrameTopBar onOpenMenu={openMobile} />
       {isDesktop ? (
         <Drawer
           variant="permanent"
