@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { BatchWrite } from '../../platform/db/batch-write.js';
 import { type Db, statementRunnerOf } from '../../platform/db/client.js';
 import { engineOf } from '../../platform/db/dialect.js';
+import { pgNumberArray, pgTextArray } from '../../platform/db/pg-array.js';
 
 /**
  * The devices module's read interface for telemetry's hot path: device and sensor lookups by
@@ -67,7 +68,8 @@ function lastValuesUpdate(values: readonly LastValue[]): RawBuilder<unknown> {
     fechas[i] = Math.trunc(v.ts);
   }
   return sql`update sensors set ultimo_valor = v.valor, fecha_uv = v.ts
-    from unnest(${ids}::bigint[], ${valores}::text[], ${fechas}::bigint[]) as v(id, valor, ts)
+    from unnest(${pgNumberArray(ids)}::bigint[], ${pgTextArray(valores)}::text[], ${pgNumberArray(fechas)}::bigint[])
+      as v(id, valor, ts)
     where sensors.id = v.id`;
 }
 

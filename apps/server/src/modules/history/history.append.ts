@@ -1,11 +1,12 @@
 import { type RawBuilder, sql } from 'kysely';
+import { pgNumberArray, pgTextArray } from '../../platform/db/pg-array.js';
 import type { StatementRunner } from '../../platform/db/sqlite-writer.js';
 
 /**
  * The ingest's writes without the query builder (issue 30): building a 500-row INSERT and the
  * rollup upsert through Kysely cost more than SQLite's own work. On SQLite the statements are
  * prepared once and run with a reused parameter array; on PostgreSQL the whole batch is one
- * statement whatever its size, the rows passed as arrays to `unnest`.
+ * statement whatever its size, the rows passed as array literals to `unnest` (pg-array.ts).
  */
 
 /** Rows per multi-row INSERT on SQLite (4 parameters each); the rest go one by one. */
@@ -152,12 +153,14 @@ export function appendStatement(
   }
   return sql`with readings_in as (
       insert into readings (sensor_id, ts, valor, valor_num)
-      select * from unnest(${sensorIds}::bigint[], ${ts}::bigint[], ${valores}::text[], ${nums}::double precision[])
+      select * from unnest(${pgNumberArray(sensorIds)}::bigint[], ${pgNumberArray(ts)}::bigint[],
+        ${pgTextArray(valores)}::text[], ${pgNumberArray(nums)}::double precision[])
     ), rollups_in as (
       insert into reading_rollups (sensor_id, resolution_s, bucket_ts, cnt, sum, min, max)
-      select * from unnest(${rollups.sensorId}::bigint[], ${rollups.resolution}::int[], ${rollups.bucket}::bigint[],
-        ${rollups.cnt}::bigint[], ${rollups.sum}::double precision[], ${rollups.min}::double precision[],
-        ${rollups.max}::double precision[])
+      select * from unnest(${pgNumberArray(rollups.sensorId)}::bigint[], ${pgNumberArray(rollups.resolution)}::int[],
+        ${pgNumberArray(rollups.bucket)}::bigint[], ${pgNumberArray(rollups.cnt)}::bigint[],
+        ${pgNumberArray(rollups.sum)}::double precision[], ${pgNumberArray(rollups.min)}::double precision[],
+        ${pgNumberArray(rollups.max)}::double precision[])
       on conflict (sensor_id, resolution_s, bucket_ts) do update set
         cnt = reading_rollups.cnt + excluded.cnt, sum = reading_rollups.sum + excluded.sum,
         min = least(reading_rollups.min, excluded.min), max = greatest(reading_rollups.max, excluded.max)
