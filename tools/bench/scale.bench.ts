@@ -17,6 +17,8 @@
  *     Mosquitto stores nothing; Nexo persists every reading. BENCH_PEER=0 skips it.
  *  6. in both runs, a saturation phase (BENCH_SATURATE_WINDOW readings in flight for
  *     BENCH_SATURATE_SECONDS): the most each takes from this generator, and their ratio.
+ *     BENCH_SATURATE_ROUNDS=N repeats it N times (1 s apart) and takes each side's median: one
+ *     10 s window varies by ±20 % from run to run.
  *
  * Sizes: BENCH_DEVICES, BENCH_BROWSERS (each watches DEVICES / BROWSERS devices), BENCH_STEADY_SECONDS,
  * BENCH_BURST_SECONDS, BENCH_BURST_RATE. The last line is one JSON object.
@@ -63,6 +65,7 @@ const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 20);
 const KEEPALIVE = 60;
 const SATURATE_SECONDS = Number(process.env.BENCH_SATURATE_SECONDS ?? 10);
 const SATURATE_WINDOW = Number(process.env.BENCH_SATURATE_WINDOW ?? 500);
+const SATURATE_ROUNDS = Math.max(1, Number(process.env.BENCH_SATURATE_ROUNDS ?? 1));
 const PEER = process.env.BENCH_PEER !== '0';
 const PEER_PORT = Number(process.env.BENCH_PEER_MQTT_PORT ?? 1883);
 const JWT_SECRET = 'bench-secret-0123456789-0123456789-0123';
@@ -265,6 +268,25 @@ async function saturate(
   return { acked, elapsed, perSecond: acked / elapsed };
 }
 
+/** SATURATE_ROUNDS saturation windows, 1 s apart: every acknowledged reading, and the median rate. */
+async function saturateRounds(clients: RawDevice[], devices: Device[], seq: { n: number }) {
+  const rounds: { acked: number; elapsed: number; perSecond: number }[] = [];
+  for (let i = 0; i < SATURATE_ROUNDS; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 1_000));
+    rounds.push(await saturate(clients, devices, SATURATE_SECONDS, SATURATE_WINDOW, seq));
+  }
+  const rates = rounds.map((r) => r.perSecond).sort((a, b) => a - b);
+  return {
+    acked: rounds.reduce((sum, r) => sum + r.acked, 0),
+    elapsed: rounds.reduce((sum, r) => sum + r.elapsed, 0),
+    perSecond: rates[Math.floor(rates.length / 2)] as number,
+    rounds: rounds.map((r) => Math.round(r.perSecond)),
+  };
+}
+
+const roundsText = (rounds: number[]) =>
+  rounds.length > 1 ? ` (rondas: ${rounds.join(', ')}/s; la mediana)` : '';
+
 /** The server's figures while a phase runs: CPU share, RSS peak, event-loop p99 windows. */
 function watch(pid: number, health: () => Promise<{ bucleP99Ms: number } | null>) {
   const cpuStart = cpuTicks(pid);
@@ -361,10 +383,10 @@ async function runNexo(dataDir: string, devices: Device[], token: string) {
   );
 
   stop = watch(pid, health);
-  const max = await saturate(clients, devices, SATURATE_SECONDS, SATURATE_WINDOW, seq);
+  const max = await saturateRounds(clients, devices, seq);
   const maxServer = await stop();
   console.log(
-    `saturación (${SATURATE_WINDOW} en vuelo): ${max.acked} confirmadas en ${max.elapsed.toFixed(1)} s → ${Math.round(max.perSecond)}/s; CPU ${maxServer.cpuPercent} %, RSS ${maxServer.rssMb} MB`,
+    `saturación (${SATURATE_WINDOW} en vuelo): ${max.acked} confirmadas en ${max.elapsed.toFixed(1)} s → ${Math.round(max.perSecond)}/s${roundsText(max.rounds)}; CPU ${maxServer.cpuPercent} %, RSS ${maxServer.rssMb} MB`,
   );
   await new Promise((r) => setTimeout(r, 2_000));
   meter.take();
@@ -425,9 +447,9 @@ async function runPeer(devices: Device[]) {
   console.log(
     `Mosquitto ráfaga ${BURST_RATE}/s: ${burst.acked}/${burst.sent} confirmados, p50 ${burst.p50.toFixed(1)} ms, p99 ${burst.p99.toFixed(1)} ms`,
   );
-  const max = await saturate(clients, peerDevices, SATURATE_SECONDS, SATURATE_WINDOW, seq);
+  const max = await saturateRounds(clients, peerDevices, seq);
   console.log(
-    `Mosquitto saturación (${SATURATE_WINDOW} en vuelo): ${max.acked} confirmadas en ${max.elapsed.toFixed(1)} s → ${Math.round(max.perSecond)}/s`,
+    `Mosquitto saturación (${SATURATE_WINDOW} en vuelo): ${max.acked} confirmadas en ${max.elapsed.toFixed(1)} s → ${Math.round(max.perSecond)}/s${roundsText(max.rounds)}`,
   );
   await new Promise((r) => setTimeout(r, 2_000));
   for (const c of clients) c.close();
@@ -480,6 +502,7 @@ async function main() {
       stored_equals_acked: nexo.stored === nexo.acked,
       burst_readings_per_s: Math.round(throughput(nexo.burst)),
       max_readings_per_s: Math.round(nexo.max.perSecond),
+      ...(SATURATE_ROUNDS > 1 ? { max_readings_per_s_rounds: nexo.max.rounds } : {}),
       max_cpu_percent: nexo.maxServer.cpuPercent,
       mosquitto: peer
         ? {
@@ -487,6 +510,7 @@ async function main() {
             burst_p99_ms: ms(peer.burst.p99),
             burst_readings_per_s: Math.round(throughput(peer.burst)),
             max_readings_per_s: Math.round(peer.max.perSecond),
+            ...(SATURATE_ROUNDS > 1 ? { max_readings_per_s_rounds: peer.max.rounds } : {}),
           }
         : null,
       ratio_throughput: ratioThroughput === null ? null : Number(ratioThroughput.toFixed(2)),
