@@ -30,11 +30,16 @@ export type SqliteStatement = BetterSqlite3.Statement;
 /**
  * Every connection to a SQLite file (createDb's, and the writer thread's): WAL lets readers run
  * while a batch writes, and NORMAL sync is durable across process crashes (kill -9) in WAL mode,
- * which is what QoS 1 acknowledgements rely on; a busy connection is waited for up to 5 s.
+ * which is what QoS 1 acknowledgements rely on; a busy connection is waited for up to 5 s. The
+ * WAL is copied back into the database every 10,000 pages (about 40 MB) instead of SQLite's 1,000:
+ * the ingest's commits touch index pages all over the file, and a page changed by many commits
+ * between two checkpoints is copied back once (bench:scale, saturation: about 7 % more readings/s;
+ * docs/performance.md, issue 30, session 10).
  */
 export const sqlitePragmas: readonly string[] = [
   'journal_mode = WAL',
   'synchronous = NORMAL',
   'foreign_keys = ON',
   'busy_timeout = 5000',
+  'wal_autocheckpoint = 10000',
 ];
