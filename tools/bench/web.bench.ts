@@ -52,6 +52,9 @@ stopServersOnSignals();
 
 const PHONE = { width: 390, height: 844 };
 
+/** What a BENCH_TRACE trace records: the timeline of tasks, with the functions they called. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
 async function throttle(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -232,7 +235,7 @@ async function manySensors(
   // BENCH_TRACE=1: a Chromium trace of the run, what the long tasks spent their time on.
   if (process.env.BENCH_TRACE)
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      categories: TRACE_CATEGORIES,
     });
   // BENCH_PROFILE=1: a CPU profile of the page during the run, its top functions by self time.
   const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
@@ -416,7 +419,7 @@ async function main() {
     }
     if (process.env.BENCH_TRACE)
       await browser.startTracing(dashPage, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+        categories: TRACE_CATEGORIES,
       });
     const started = Date.now();
     await dashPage.goto(`${baseUrl}/home/listaEquipo?id=1`, { timeout: 120_000 });
