@@ -37,6 +37,34 @@ async function devToolsPort(userDataDir: string): Promise<number> {
   throw new Error('Chromium no informó su puerto de DevTools');
 }
 
+/** A page's figures from several audits: those of the median run, and every run's score. */
+export interface LighthouseMedian extends LighthouseFigures {
+  /** The performance score of each run, in the order they ran. */
+  runs: number[];
+}
+
+/**
+ * Audits `url` `runs` times, each in a fresh profile, and keeps the run with the median
+ * performance score (the middle one of an odd count). One audit's score moves by up to 0.05 from
+ * run to run on the same build; the median of three or five is what to compare.
+ */
+export async function runLighthouseMedian(
+  url: string,
+  options: { chromiumPath: string | null; name: string; prepare?: (page: Page) => Promise<void> },
+  runs: number,
+): Promise<LighthouseMedian> {
+  const results: LighthouseFigures[] = [];
+  const count = Math.max(1, runs);
+  for (let run = 0; run < count; run++)
+    // Each run's reports (BENCH_LIGHTHOUSE_REPORT) under a name of its own.
+    results.push(
+      await runLighthouse(url, { ...options, name: count > 1 ? `${options.name}-${run + 1}` : options.name }),
+    );
+  const byScore = [...results].sort((a, b) => a.performance - b.performance);
+  const median = byScore[Math.floor((byScore.length - 1) / 2)] as LighthouseFigures;
+  return { ...median, runs: results.map((result) => result.performance) };
+}
+
 /**
  * Audits `url`. `prepare` runs first in the same profile (e.g. stores a session for the
  * dashboard); then Lighthouse keeps the storage instead of clearing it.
