@@ -1,5 +1,5 @@
-import { esES } from '@mui/material/locale';
 import { alpha, createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+import { muiSpanish } from './muiSpanish';
 
 const brand = { main: '#0b6e99', light: '#3d95bd', dark: '#074d6b' };
 const accent = { main: '#12b886', light: '#4fd1a5', dark: '#0b8a63' };
@@ -40,7 +40,7 @@ export function createAppTheme(mode: PaletteMode): Theme {
         button: { textTransform: 'none', fontWeight: 600 },
       },
     },
-    esES,
+    muiSpanish,
   );
 
   return createTheme(base, {
