@@ -56,13 +56,24 @@ async function go(page: Page, path: string) {
   }, path);
 }
 
-/** Waits until no CSS transition or animation is running (dialogs, collapses, tabs). */
+let settleCalls = 0;
+
+/**
+ * Waits until no CSS transition or animation is running (dialogs, collapses, tabs), on three
+ * animation frames in a row: a transition that a state change starts (a button enabled once its
+ * data arrives) shows up only on the frame after the change.
+ */
 async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
+  settleCalls += 1;
+  await page.waitForFunction((call) => {
+    const quiet = document
       .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+    const state = window as unknown as { nexoSettle?: { call: number; quietFrames: number } };
+    if (state.nexoSettle?.call !== call) state.nexoSettle = { call, quietFrames: 0 };
+    state.nexoSettle.quietFrames = quiet ? state.nexoSettle.quietFrames + 1 : 0;
+    return state.nexoSettle.quietFrames >= 3;
+  }, settleCalls);
 }
 
 /**
@@ -436,7 +447,8 @@ test.describe('todas las pantallas, en un teléfono y en un escritorio, para tod
       {
         name: 'Firmware',
         path: '/home/firmware',
-        ready: (p) => p.getByRole('heading', { name: 'Despliegues', level: 2 }),
+        // Enabled once the packages have loaded (a Full licence): its colours change as it is.
+        ready: (p) => p.getByRole('button', { name: 'Subir paquete', disabled: false }),
       },
       { name: 'Mis acciones', path: '/home/misAcciones', ready: (p) => p.getByText('Regar todo').first() },
       { name: 'Mis eventos', path: '/home/misEventos', ready: (p) => p.getByText('Calor').first() },
