@@ -52,6 +52,7 @@ export function SensorCard({
   sensor,
   shadow,
   compact,
+  narrow,
   canManage,
   moveHelpId,
   onSend,
@@ -64,6 +65,12 @@ export function SensorCard({
   sensor: Sensor;
   shadow: Shadow;
   compact: boolean;
+  /**
+   * At most 320 px wide: the footer's 'Última actualización:' is left to screen readers, so the
+   * date shows whole. (The grid knows each card's width; a CSS container query made every card a
+   * container, and the first style pass of a dashboard several times longer.)
+   */
+  narrow: boolean;
   canManage: boolean;
   /** The id of the text that explains the handle's keys. */
   moveHelpId: string;
@@ -92,9 +99,6 @@ export function SensorCard({
         display: 'flex',
         flexDirection: 'column',
         overflow: 'hidden',
-        // In a narrow card the footer's 'Última actualización:' is left to screen readers, so the date shows whole.
-        containerType: 'inline-size',
-        '@container (max-width: 320px)': { '& .nexo-fecha-prefijo': visuallyHidden },
       }}
     >
       <Stack
@@ -195,7 +199,14 @@ export function SensorCard({
           </IconButton>
         </Tooltip>
       </Stack>
-      <SensorCardBody sensor={sensor} shadow={shadow} compact={compact} title={title} onSend={onSend} />
+      <SensorCardBody
+        sensor={sensor}
+        shadow={shadow}
+        compact={compact}
+        narrow={narrow}
+        title={title}
+        onSend={onSend}
+      />
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {canManage && compact && (
           <MenuItem onClick={run(onInfo)}>
@@ -243,12 +254,14 @@ function SensorCardBody({
   sensor,
   shadow,
   compact,
+  narrow,
   title,
   onSend,
 }: {
   sensor: Sensor;
   shadow: Shadow;
   compact: boolean;
+  narrow: boolean;
   title: string;
   onSend: (valor: string) => void;
 }) {
@@ -259,7 +272,7 @@ function SensorCardBody({
       </Box>
       {!compact && (
         <Stack direction="row" sx={{ alignItems: 'center', pl: 1.25, pr: 0.75, pb: 0.5, minHeight: 26 }}>
-          <LiveDate sensor={sensor} />
+          <LiveDate sensor={sensor} narrow={narrow} />
           <Tooltip title={mensajes.verGraficos}>
             <IconButton
               size="small"
@@ -302,13 +315,13 @@ function LiveWidget({
 
 const captionSx = { flex: 1 } as const;
 
-function LiveDate({ sensor }: { sensor: Sensor }) {
+function LiveDate({ sensor, narrow }: { sensor: Sensor; narrow: boolean }) {
   const { fechaUV } = useLiveSensor(sensor);
   return (
     <Typography variant="caption" color="text.secondary" sx={captionSx} noWrap>
       {fechaUV ? (
         <>
-          <span className="nexo-fecha-prefijo">{mensajes.ultimaActualizacion}: </span>
+          <span style={narrow ? visuallyHidden : undefined}>{mensajes.ultimaActualizacion}: </span>
           {formatFecha(fechaUV)}
         </>
       ) : (

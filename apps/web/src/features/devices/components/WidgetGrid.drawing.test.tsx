@@ -5,7 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WidgetGrid } from './WidgetGrid';
 
 vi.mock('./SensorCard', () => ({
-  SensorCard: ({ sensor }: { sensor: Sensor }) => <div data-testid="dibujada">{sensor.id}</div>,
+  SensorCard: ({ sensor, narrow }: { sensor: Sensor; narrow: boolean }) => (
+    <div data-testid="dibujada" data-narrow={String(narrow)}>
+      {sensor.id}
+    </div>
+  ),
 }));
 vi.mock('./ResizeDialog', () => ({ ResizeDialog: () => null }));
 // The grid draws its children in place; the container is measured at a desktop width.
@@ -60,5 +64,29 @@ describe('WidgetGrid drawing', () => {
     expect(drawn().length).toBeGreaterThan(4);
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(drawn().sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('tells a card of 320 px or less that it is narrow, from its width in the grid', () => {
+    // 1,300 px wide, 12 columns with 12 px gaps: 3 columns are 316 px, 4 are 425 px.
+    const widths = [3, 4, 12, 3, 4, 12, 3];
+    const mixed = {
+      ...layouts,
+      lg: lg.map((item, index) => ({ ...item, w: widths[index] as number })),
+    } as unknown as Layouts;
+    render(
+      <WidgetGrid
+        sensores={sensores.slice(0, 4)}
+        savedLayouts={mixed}
+        rowHeight={170}
+        canManage={false}
+        emptyText="vacío"
+        save={() => Promise.resolve()}
+        send={() => {}}
+      />,
+    );
+    const narrow = Object.fromEntries(
+      screen.queryAllByTestId('dibujada').map((card) => [card.textContent, card.dataset.narrow]),
+    );
+    expect(narrow).toEqual({ '1': 'true', '2': 'false', '3': 'false', '4': 'true' });
   });
 });

@@ -51,6 +51,7 @@ interface GridCardProps {
   sensor: Sensor;
   shadow: Sensor['shadows'][number];
   compact: boolean;
+  narrow: boolean;
   canManage: boolean;
   moveHelpId: string;
   actions: CardActions;
@@ -61,6 +62,7 @@ const GridCard = memo(function GridCard({
   sensor,
   shadow,
   compact,
+  narrow,
   canManage,
   moveHelpId,
   actions,
@@ -72,6 +74,7 @@ const GridCard = memo(function GridCard({
       sensor={sensor}
       shadow={shadow}
       compact={compact}
+      narrow={narrow}
       canManage={canManage}
       moveHelpId={moveHelpId}
       onSend={(valor) => actions.send(sensor, valor)}
@@ -105,7 +108,8 @@ function cardSignature(sensor: Sensor): string {
  */
 function sameCard(a: GridCardProps, b: GridCardProps): boolean {
   if (a.pending !== b.pending) return false;
-  if (a.shadow !== b.shadow || a.compact !== b.compact || a.canManage !== b.canManage) return false;
+  if (a.shadow !== b.shadow || a.compact !== b.compact || a.narrow !== b.narrow) return false;
+  if (a.canManage !== b.canManage) return false;
   if (a.actions !== b.actions || a.moveHelpId !== b.moveHelpId) return false;
   if (a.sensor === b.sensor) return true;
   if (!liveValues.covers(b.sensor)) return false;
@@ -114,6 +118,9 @@ function sameCard(a: GridCardProps, b: GridCardProps): boolean {
 }
 
 const COLS = grilla.columnas;
+
+/** A card this wide or less leaves its footer's 'Última actualización:' to screen readers. */
+const NARROW_CARD_PX = 320;
 
 /** Cards drawn with the grid's first pass: a phone's screen holds two to four. */
 const FIRST_CARDS = 4;
@@ -326,7 +333,8 @@ export function WidgetGrid({
         // Too small for the graphic (one row on a phone, or a narrow card): text mode.
         const h = item?.h ?? 2;
         const w = item?.w ?? 6;
-        const compact = (isMobile && h < 2) || w * columnWidth + (w - 1) * 12 < 200;
+        const cardWidth = w * columnWidth + (w - 1) * 12;
+        const compact = (isMobile && h < 2) || cardWidth < 200;
         return (
           <div key={String(shadow.id)} style={cardContainment}>
             <GridCard
@@ -334,6 +342,7 @@ export function WidgetGrid({
               sensor={sensor}
               shadow={shadow}
               compact={compact}
+              narrow={cardWidth <= NARROW_CARD_PX}
               canManage={canManage}
               moveHelpId={moveHelpId}
               actions={actions}
