@@ -32,6 +32,7 @@ import { LicenceBadge, LicenceDialog, licenceLabel } from '../../features/licens
 import { NotificationBell } from '../../features/notifications';
 import { landingPathFor, useSession } from '../../shared/api/session';
 import { useThemeMode } from '../../shared/hooks/useThemeMode';
+import { visuallyHidden } from '../../shared/ui/visuallyHidden';
 
 interface TopBarProps {
   onOpenMenu: () => void;
@@ -92,14 +93,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
               // On a phone the word is hidden from sight only: it still names the link.
               sx={{
                 fontWeight: 800,
-                '@media (max-width: 599.95px)': {
-                  position: 'absolute',
-                  left: 0,
-                  width: '1px',
-                  height: '1px',
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                },
+                '@media (max-width: 599.95px)': { ...visuallyHidden, left: 0 },
               }}
             >
               Nexo

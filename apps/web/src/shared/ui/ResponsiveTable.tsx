@@ -26,6 +26,7 @@ import {
 import { mensajes, tabla } from '@nexo/contracts';
 import { Fragment, type ReactNode, useId, useState } from 'react';
 import { useTablePagination } from '../hooks/useTablePagination';
+import { visuallyHidden } from './visuallyHidden';
 
 type Primitive = string | number | null | undefined;
 
@@ -476,18 +477,6 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** 12345 → '12.345' (the spec's '.' thousands separator, also for four digits). */
 function miles(n: number): string {

@@ -22,6 +22,7 @@ import { mensajes, type Sensor, type Shadow } from '@nexo/contracts';
 import { type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatFechaHora } from '../../../shared/format/fechas';
+import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { useLiveSensor } from '../hooks/liveValues';
 import { usePendingCommand } from '../hooks/useDeviceLive';
 import { SensorWidget } from '../widgets/SensorWidget';
@@ -330,12 +331,3 @@ function LiveDate({ sensor, narrow }: { sensor: Sensor; narrow: boolean }) {
     </Typography>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

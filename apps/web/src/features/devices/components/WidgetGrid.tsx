@@ -23,6 +23,7 @@ import {
   verticalCompactor,
 } from 'react-grid-layout';
 import { useAlerts } from '../../../shared/ui/useAlerts';
+import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { liveValues } from '../hooks/liveValues';
 import {
   type BreakpointName,
@@ -415,12 +416,3 @@ export function WidgetGrid({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

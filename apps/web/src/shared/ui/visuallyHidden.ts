@@ -1,0 +1,15 @@
+/**
+ * Out of sight but read by screen readers: for `sx` and for a plain `style` alike (the usual
+ * one-pixel clip).
+ */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
