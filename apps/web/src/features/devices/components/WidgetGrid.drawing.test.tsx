@@ -35,6 +35,21 @@ const lg = sensores.map((sensor, index) => ({
 }));
 const layouts = { lg, md: [], sm: [], xs: [] } as unknown as Layouts;
 
+/** The grid of a device's dashboard, read-only. */
+function drawGrid(widgets: Sensor[], saved: Layouts) {
+  render(
+    <WidgetGrid
+      sensores={widgets}
+      savedLayouts={saved}
+      rowHeight={170}
+      canManage={false}
+      emptyText="vacío"
+      save={() => Promise.resolve()}
+      send={() => {}}
+    />,
+  );
+}
+
 const drawn = () => screen.queryAllByTestId('dibujada').map((card) => Number(card.textContent));
 
 beforeEach(() => {
@@ -47,17 +62,7 @@ afterEach(() => {
 
 describe('WidgetGrid drawing', () => {
   it('draws the first cards in reading order at once and the rest in later steps', async () => {
-    render(
-      <WidgetGrid
-        sensores={sensores}
-        savedLayouts={layouts}
-        rowHeight={170}
-        canManage={false}
-        emptyText="vacío"
-        save={() => Promise.resolve()}
-        send={() => {}}
-      />,
-    );
+    drawGrid(sensores, layouts);
     // The top four of the screen; the others hold their place.
     expect(drawn().sort()).toEqual([4, 5, 6, 7]);
     await act(() => vi.advanceTimersByTimeAsync(0));
@@ -73,17 +78,7 @@ describe('WidgetGrid drawing', () => {
       ...layouts,
       lg: lg.map((item, index) => ({ ...item, w: widths[index] as number })),
     } as unknown as Layouts;
-    render(
-      <WidgetGrid
-        sensores={sensores.slice(0, 4)}
-        savedLayouts={mixed}
-        rowHeight={170}
-        canManage={false}
-        emptyText="vacío"
-        save={() => Promise.resolve()}
-        send={() => {}}
-      />,
-    );
+    drawGrid(sensores.slice(0, 4), mixed);
     const narrow = Object.fromEntries(
       screen.queryAllByTestId('dibujada').map((card) => [card.textContent, card.dataset.narrow]),
     );
