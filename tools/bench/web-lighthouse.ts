@@ -5,7 +5,7 @@
  * less with the machine's load than the bench's own throttled timings. Each run gets a fresh
  * Chromium profile (no cache, no service worker), driven through its DevTools port.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -105,6 +105,11 @@ async function runLighthouseOnce(
       output: ['html'],
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       disableStorageReset: options.prepare !== undefined,
+      // BENCH_LIGHTHOUSE_PROFILE=1: the kept trace also holds V8's CPU samples (what each task ran);
+      // the sampling itself lengthens the tasks, so that run's scores are not comparable.
+      ...(process.env.BENCH_LIGHTHOUSE_PROFILE
+        ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+        : {}),
     });
     if (!result) throw new Error(`Lighthouse no devolvió resultados para ${url}`);
     const { lhr } = result;
@@ -113,6 +118,7 @@ async function runLighthouseOnce(
     // audit) and the unthrottled trace Lighthouse's simulation started from (its long tasks).
     const reportDir = process.env.BENCH_LIGHTHOUSE_REPORT;
     if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
       writeFileSync(path.join(reportDir, `lighthouse-${options.name}.html`), String(result.report));
       writeFileSync(path.join(reportDir, `lighthouse-${options.name}.json`), JSON.stringify(lhr));
       writeFileSync(

@@ -29,7 +29,7 @@
  * ≤ 450 KB computed gzip, /login LCP ≤ 2.5 s, first live value ≤ 4 s, Lighthouse performance ≥ 0.9.
  * The last line is a JSON object; it carries the 1-minute load average at the start and the end.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -311,7 +311,9 @@ async function firstMenuOpen(page: Page): Promise<number> {
 /** BENCH_TRACE_DIR=<folder> keeps the dashboard's trace and CPU profile, for a closer look. */
 function keepArtifact(name: string, data: string | Buffer) {
   const dir = process.env.BENCH_TRACE_DIR;
-  if (dir) writeFileSync(path.join(dir, name), data);
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, name), data);
 }
 
 /** The tasks longer than `overUs`, each with what it spent its time on and its offset from the first. */
