@@ -11,6 +11,8 @@ import { supportAdminRoutes, supportRoutes } from '../features/support';
 import { userRoutes } from '../features/users';
 import { viewRoutes } from '../features/views';
 import { sessionStore } from '../shared/api/sessionStore';
+import { afterFirstScreen, endFirstScreen } from '../shared/ui/firstScreen';
+import { FrameSkeleton } from './layout/FrameSkeleton';
 import { LandingRedirect, RequireAdmin, RequireAuth } from './RequireAuth';
 
 /** Administration (ROLE_ADMIN only, behind RequireAdmin). */
@@ -32,6 +34,8 @@ const loadFrameRoot = () => import('./layout/FrameRoot');
  */
 async function loadFrame() {
   const withSession = Boolean(sessionStore.get());
+  // With a session the skeleton paints first (FrameFallback), then the frame's code is requested.
+  if (withSession) await afterFirstScreen();
   const [{ FrameRoot }] = await Promise.all([
     // The layout renders in the frame's first pass once preloaded (no suspense round).
     loadFrameRoot().then(async (frame) => {
@@ -46,8 +50,12 @@ async function loadFrame() {
   ]);
   return { Component: FrameRoot };
 }
-function NothingYet() {
-  return null;
+/**
+ * While the frame's code loads: with a session, the frame's skeleton (its top bar and the push
+ * offer, from the first script); without one, nothing (a public page or /login follows).
+ */
+function FrameFallback() {
+  return sessionStore.get() ? <FrameSkeleton /> : null;
 }
 
 export const routes: RouteObject[] = [
@@ -56,9 +64,8 @@ export const routes: RouteObject[] = [
     // One layout element for the public and the private pages: going from the share link's page or
     // the shop into the rest keeps the frame and its live connection (no reconnect, no flicker).
     lazy: loadFrame,
-    // While the frame's code loads the router draws nothing; naming that fallback keeps React
-    // Router from warning on every load. (A spinner here cost phones time.)
-    HydrateFallback: NothingYet,
+    // While the frame's code loads. (A spinner here cost phones time; the skeleton draws once.)
+    HydrateFallback: FrameFallback,
     children: [
       ...publicDeviceRoutes,
       ...publicShopRoutes,
@@ -88,3 +95,18 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+/**
+ * The first navigation's code waits for the skeleton's paint (firstScreen.ts); none after it.
+ * App.tsx calls this once, beside the router.
+ */
+export function endFirstScreenWhenReady(): void {
+  if (router.state.initialized) {
+    endFirstScreen();
+    return;
+  }
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    endFirstScreen();
+    stop();
+  });
+}

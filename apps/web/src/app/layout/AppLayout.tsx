@@ -1,5 +1,5 @@
-import { Box, Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { memo, Suspense, useCallback, useState } from 'react';
+import { Drawer, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { memo, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FavoritesBar } from '../../features/automation';
 import { useDeviceLive } from '../../features/devices';
@@ -9,12 +9,11 @@ import { PushPermissionBanner, UpdatePrompt, useNotificationsLive } from '../../
 import { SupportChatHost, useSupportLive } from '../../features/support';
 import { useRealtimeConnection } from '../../shared/realtime/useRealtime';
 import { PageLoader } from '../../shared/ui/PageLoader';
+import { DRAWER_WIDTH, FrameShell } from './FrameShell';
 import { SideMenu, sectionOf } from './SideMenu';
 import { SupportBubble } from './SupportBubble';
 import { TopBar } from './TopBar';
 import { useSessionUserSync } from './useSessionUserSync';
-
-export const DRAWER_WIDTH = 264;
 
 /**
  * The tab's session refresh and live channels: hooks only, in a component of their own. Their
@@ -47,47 +46,60 @@ export function AppLayout() {
   const openMobile = useCallback(() => setMobileOpen(true), []);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
   const menu = <FrameSideMenu section={section} onNavigate={closeMobile} />;
+  // The live channels start in a render of their own, after the frame's first commit: their
+  // queries' requests and subscriptions made that commit one of the load's longest tasks
+  // (docs/performance.md, issue 26, session 12).
+  const [channelsOn, setChannelsOn] = useState(false);
+  useEffect(() => startTransition(() => setChannelsOn(true)), []);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <LiveChannels />
-      <FrameTopBar onOpenMenu={openMobile} />
-      {isDesktop ? (
-        <Drawer
-          variant="permanent"
-          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          <Toolbar />
-          {menu}
-        </Drawer>
-      ) : (
-        // Temporary drawer: starts closed on phones and closes on any click outside it. It is drawn
-        // when first opened, not ahead: drawn hidden while the page loaded, it was the load's
-        // longest task (its first styles), and it saved the first tap only about 70 ms
-        // (docs/performance.md, issue 26, session 10).
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={closeMobile}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-        >
-          <Toolbar />
-          {menu}
-        </Drawer>
-      )}
-      <Box component="main" sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3, lg: 4 }, pb: 10 }}>
-        <Toolbar />
-        <Box sx={{ pt: { xs: 2, md: 3 } }}>
-          <PushPermissionBanner />
-          <FavoritesBar />
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-      </Box>
-      <SupportBubble />
-      <SupportChatHost />
-      <UpdatePrompt />
-    </Box>
+    <>
+      {channelsOn && <LiveChannels />}
+      <FrameShell
+        topBar={<FrameTopBar onOpenMenu={openMobile} />}
+        menu={
+          isDesktop ? (
+            <Drawer
+              variant="permanent"
+              sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+            >
+              <Toolbar />
+              {menu}
+            </Drawer>
+          ) : (
+            // Temporary drawer: starts closed on phones and closes on any click outside it. It is drawn
+            // when first opened, not ahead: drawn hidden while the page loaded, it was the load's
+            // longest task (its first styles), and it saved the first tap only about 70 ms
+            // (docs/performance.md, issue 26, session 10).
+            <Drawer
+              variant="temporary"
+              open={mobileOpen}
+              onClose={closeMobile}
+              sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+            >
+              <Toolbar />
+              {menu}
+            </Drawer>
+          )
+        }
+        notices={
+          <>
+            <PushPermissionBanner />
+            <FavoritesBar />
+          </>
+        }
+        floating={
+          <>
+            <SupportBubble />
+            <SupportChatHost />
+            <UpdatePrompt />
+          </>
+        }
+      >
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </FrameShell>
+    </>
   );
 }

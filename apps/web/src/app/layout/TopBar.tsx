@@ -3,7 +3,6 @@ import DarkModeRoundedIcon from '@mui/icons-material/DarkModeRounded';
 import GroupRoundedIcon from '@mui/icons-material/GroupRounded';
 import LightModeRoundedIcon from '@mui/icons-material/LightModeRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
-import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import PersonRoundedIcon from '@mui/icons-material/PersonRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import StorefrontRoundedIcon from '@mui/icons-material/StorefrontRounded';
@@ -11,7 +10,6 @@ import SupportAgentRoundedIcon from '@mui/icons-material/SupportAgentRounded';
 import VerifiedRoundedIcon from '@mui/icons-material/VerifiedRounded';
 import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 import {
-  AppBar,
   Avatar,
   Box,
   Button,
@@ -22,7 +20,6 @@ import {
   Menu,
   MenuItem,
   Switch,
-  Toolbar,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -30,9 +27,9 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LicenceBadge, LicenceDialog, licenceLabel } from '../../features/licensing';
 import { NotificationBell } from '../../features/notifications';
-import { landingPathFor, useSession } from '../../shared/api/session';
+import { useSession } from '../../shared/api/session';
 import { useThemeMode } from '../../shared/hooks/useThemeMode';
-import { visuallyHidden } from '../../shared/ui/visuallyHidden';
+import { TopBarShell } from './TopBarShell';
 
 interface TopBarProps {
   onOpenMenu: () => void;
@@ -45,7 +42,6 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
   const [userMenuAnchor, setUserMenuAnchor] = useState<HTMLElement | null>(null);
   const [licenceOpen, setLicenceOpen] = useState(false);
   const hasCompany = Boolean(usuario?.empresa);
-  const logoUrl = usuario?.empresa?.logoUrl || '/logo.svg';
 
   const go = (to: string) => {
     setUserMenuAnchor(null);
@@ -53,53 +49,8 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
   };
 
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
-        <IconButton
-          edge="start"
-          aria-label="Abrir menú"
-          onClick={onOpenMenu}
-          sx={{ display: { md: 'none' } }}
-        >
-          <MenuRoundedIcon />
-        </IconButton>
-        <Box
-          component={RouterLink}
-          to={landingPathFor(usuario)}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            position: 'relative',
-            textDecoration: 'none',
-            color: 'inherit',
-            mr: 1,
-          }}
-        >
-          <Box
-            component="img"
-            src={logoUrl}
-            // A company's logo names the link; Nexo's is named by the word beside it.
-            alt={usuario?.empresa?.logoUrl ? (usuario.empresa.nombre ?? '') : ''}
-            // The Nexo logo is square; a company's keeps its own proportions within 140 px.
-            {...(usuario?.empresa?.logoUrl ? {} : { width: 34 })}
-            height={34}
-            sx={{ height: 34, maxWidth: 140, objectFit: 'contain' }}
-          />
-          {!usuario?.empresa?.logoUrl && (
-            <Typography
-              variant="h6"
-              component="span"
-              // On a phone the word is hidden from sight only: it still names the link.
-              sx={{
-                fontWeight: 800,
-                '@media (max-width: 599.95px)': { ...visuallyHidden, left: 0 },
-              }}
-            >
-              Nexo
-            </Typography>
-          )}
-        </Box>
+    <>
+      <TopBarShell onOpenMenu={onOpenMenu}>
         {!hasCompany && (
           <Button
             component={RouterLink}
@@ -155,7 +106,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
             {usuario?.username}
           </Typography>
         </Button>
-      </Toolbar>
+      </TopBarShell>
 
       <Menu
         anchorEl={userMenuAnchor}
@@ -239,6 +190,6 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
         showShopLink={!hasCompany}
         onClose={() => setLicenceOpen(false)}
       />
-    </AppBar>
+    </>
   );
 }

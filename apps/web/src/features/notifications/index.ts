@@ -2,9 +2,10 @@
 // origin; the installable app's service worker and update prompt, and web push permission.
 export { notificationsKeys } from './api/notificationsQueries';
 export { NotificationBell } from './components/NotificationBell';
+export { PushBannerView } from './components/PushBannerView';
 export { PushPermissionBanner } from './components/PushPermissionBanner';
 export { UpdatePrompt } from './components/UpdatePrompt';
 export { useNotificationsLive } from './hooks/useNotificationsLive';
 export { usePushSubscription } from './hooks/usePushSubscription';
-export { unsubscribePushOnLogout } from './pushSubscription';
+export { pushOfferPending, unsubscribePushOnLogout } from './pushSubscription';
 export { startServiceWorker } from './serviceWorker';

@@ -11,6 +11,22 @@ export function currentPushPermission(): PushPermission {
   return Notification.permission;
 }
 
+/** Remembers that the user was asked (or said "Ahora no"), so the offer is shown once per browser. */
+export const PUSH_ASKED_STORAGE_KEY = 'nexo.push.preguntado';
+
+export function pushAlreadyAsked(): boolean {
+  return localStorage.getItem(PUSH_ASKED_STORAGE_KEY) !== null;
+}
+
+export function markPushAsked(): void {
+  localStorage.setItem(PUSH_ASKED_STORAGE_KEY, String(Date.now()));
+}
+
+/** Whether the frame offers to turn on push notifications: the browser can, and was never asked. */
+export function pushOfferPending(): boolean {
+  return currentPushPermission() === 'default' && !pushAlreadyAsked();
+}
+
 const workerReadyTimeoutMs = 10_000;
 
 function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {

@@ -2,34 +2,24 @@ import { mensajes } from '@nexo/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPushBrowser, unstubPushBrowser } from '../../../test/pushBrowser';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { PUSH_ASKED_STORAGE_KEY, PushPermissionBanner } from './PushPermissionBanner';
-
-/** A browser with the Push API whose permission answers `answer` when asked. */
-function stubBrowser(permission: NotificationPermission, answer: NotificationPermission) {
-  const requestPermission = vi.fn(async () => answer);
-  vi.stubGlobal('Notification', { permission, requestPermission });
-  vi.stubGlobal('PushManager', class {});
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
-  return requestPermission;
-}
+import { PUSH_ASKED_STORAGE_KEY } from '../pushSubscription';
+import { PushPermissionBanner } from './PushPermissionBanner';
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'serviceWorker');
-});
+afterEach(unstubPushBrowser);
 
 describe('PushPermissionBanner', () => {
   it('offers to activate notifications while the browser was never asked', () => {
-    stubBrowser('default', 'default');
+    stubPushBrowser('default', 'default');
     renderWithProviders(<PushPermissionBanner />);
     expect(screen.getByText(mensajes.activarNotificacionesTexto)).toBeVisible();
     expect(screen.getByRole('button', { name: mensajes.activarNotificaciones })).toBeEnabled();
   });
 
   it('asks for the permission on click and explains why when it is denied', async () => {
-    const requestPermission = stubBrowser('default', 'denied');
+    const requestPermission = stubPushBrowser('default', 'denied');
     renderWithProviders(<PushPermissionBanner />);
     await userEvent.click(screen.getByRole('button', { name: mensajes.activarNotificaciones }));
     expect(requestPermission).toHaveBeenCalledOnce();
@@ -38,7 +28,7 @@ describe('PushPermissionBanner', () => {
   });
 
   it('is not shown again once answered with "Ahora no"', async () => {
-    stubBrowser('default', 'default');
+    stubPushBrowser('default', 'default');
     const { unmount } = renderWithProviders(<PushPermissionBanner />);
     await userEvent.click(screen.getByRole('button', { name: mensajes.ahoraNo }));
     unmount();
@@ -47,7 +37,7 @@ describe('PushPermissionBanner', () => {
   });
 
   it('is not shown when the browser already decided, or has no Push API', () => {
-    stubBrowser('denied', 'denied');
+    stubPushBrowser('denied', 'denied');
     const { unmount } = renderWithProviders(<PushPermissionBanner />);
     expect(screen.queryByText(mensajes.activarNotificacionesTexto)).not.toBeInTheDocument();
     unmount();
