@@ -4,7 +4,7 @@ import { onSessionExpired } from '../shared/api/httpClient';
 import { clearServerState } from '../shared/api/serverState';
 import { AlertsHost } from '../shared/ui/AlertsHost';
 import { alertQueue } from '../shared/ui/alertQueue';
-import { endFirstScreenWhenReady, router } from './router';
+import { router } from './router';
 import { ThemeModeProvider } from './ThemeModeProvider';
 
 // A failed refresh drops the session; RequireAuth then sends the user to /login keeping the location.
@@ -12,8 +12,6 @@ onSessionExpired(() => {
   clearServerState();
   alertQueue.push({ message: mensajes.sesionExpirada, variant: 'error' });
 });
-
-endFirstScreenWhenReady();
 
 /** The query client is not here: it loads with the pages that use it (router.tsx, ServerStateProvider). */
 export function App() {

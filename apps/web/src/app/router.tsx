@@ -11,7 +11,6 @@ import { supportAdminRoutes, supportRoutes } from '../features/support';
 import { userRoutes } from '../features/users';
 import { viewRoutes } from '../features/views';
 import { sessionStore } from '../shared/api/sessionStore';
-import { afterFirstScreen, endFirstScreen } from '../shared/ui/firstScreen';
 import { FrameSkeleton } from './layout/FrameSkeleton';
 import { LandingRedirect, RequireAdmin, RequireAuth } from './RequireAuth';
 
@@ -34,8 +33,6 @@ const loadFrameRoot = () => import('./layout/FrameRoot');
  */
 async function loadFrame() {
   const withSession = Boolean(sessionStore.get());
-  // With a session the skeleton paints first (FrameFallback), then the frame's code is requested.
-  if (withSession) await afterFirstScreen();
   const [{ FrameRoot }] = await Promise.all([
     // The layout renders in the frame's first pass once preloaded (no suspense round).
     loadFrameRoot().then(async (frame) => {
@@ -95,18 +92,3 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
-/**
- * The first navigation's code waits for the skeleton's paint (firstScreen.ts); none after it.
- * App.tsx calls this once, beside the router.
- */
-export function endFirstScreenWhenReady(): void {
-  if (router.state.initialized) {
-    endFirstScreen();
-    return;
-  }
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    endFirstScreen();
-    stop();
-  });
-}

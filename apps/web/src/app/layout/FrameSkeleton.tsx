@@ -1,7 +1,6 @@
 import { Box, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PushBannerView, pushOfferPending } from '../../features/notifications';
-import { markFirstScreenDrawn } from '../../shared/ui/firstScreen';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden';
 import { DRAWER_WIDTH, FrameShell } from './FrameShell';
 import { TopBarShell } from './TopBarShell';
@@ -10,15 +9,13 @@ import { TopBarShell } from './TopBarShell';
  * The frame as it will look, drawn from the first script while the frame's own code is still
  * on its way (the router's fallback for a session, router.tsx): the top bar with the brand, the
  * side menu's place on a wide screen, and the push notifications' offer where the frame puts it.
- * On a slow phone this is what shows a second or more earlier; the frame then takes its place with
- * the same layout, and the offer's buttons work from then on. The frame's and the page's code is
- * requested once this has painted (shared/ui/firstScreen.ts).
+ * On a slow phone this shows over a second earlier than the frame could; the frame then takes its
+ * place with the same layout, and the offer's buttons work from then on.
  */
 export function FrameSkeleton() {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
   const [offer] = useState(pushOfferPending);
-  useEffect(markFirstScreenDrawn, []);
   return (
     <FrameShell
       topBar={<TopBarShell />}

@@ -1,41 +1,24 @@
-import type { Equipo } from '@nexo/contracts';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { useSession } from '../../shared/api/session';
 import { sessionStore } from '../../shared/api/sessionStore';
-import { afterFirstScreen } from '../../shared/ui/firstScreen';
 import { lazyPage } from '../../shared/ui/lazyComponent';
-import { fetchEquipo } from './api/devicesApi';
 
 /** The device dashboard; its loader below also requests the device. */
 const listaEquipo = lazyPage(async () => (await import('./pages/ListaEquipoPage')).ListaEquipoPage);
-
-/** True until the first dashboard navigation of this page load has sent its request. */
-let firstNavigation = true;
 
 /**
  * The dashboard's code and device are requested as the navigation starts, in parallel with the
  * frame's code (the router runs the loader at once); the page finds the device in the cache. Returns at once:
  * the page never waits for the loader. The query client and the device queries are imported here,
  * not at the top, so /login does not download them (the dashboard needs them anyway).
- *
- * On a page load's first navigation the device's request leaves at once (with the session's token),
- * while the code waits for the first screen (firstScreen.ts); the cache, empty then, takes the
- * answer when the query's code has arrived. Later navigations go through the cache as usual.
  */
 function prefetchDashboard({ request }: LoaderFunctionArgs) {
   listaEquipo.loader();
   const id = Number(new URL(request.url).searchParams.get('id'));
-  if (!sessionStore.get() || !Number.isSafeInteger(id) || id <= 0) return null;
-  let answer: Promise<Equipo> | undefined;
-  if (firstNavigation) {
-    firstNavigation = false;
-    answer = fetchEquipo(id);
-    // A refusal reaches the page through the query's error; it is not unhandled meanwhile.
-    answer.catch(() => {});
-  }
-  void afterFirstScreen()
-    .then(() => Promise.all([import('../../shared/api/queryClient'), import('./api/devicesQueries')]))
-    .then(([{ queryClient }, { prefetchEquipo }]) => prefetchEquipo(queryClient, id, answer));
+  if (sessionStore.get() && Number.isSafeInteger(id) && id > 0)
+    void Promise.all([import('../../shared/api/queryClient'), import('./api/devicesQueries')]).then(
+      ([{ queryClient }, { prefetchEquipo }]) => prefetchEquipo(queryClient, id),
+    );
   return null;
 }
 

@@ -1,6 +1,4 @@
 import { type ComponentType, type JSX, lazy, useState } from 'react';
-import { sessionStore } from '../api/sessionStore';
-import { afterFirstScreen } from './firstScreen';
 
 /** A component whose code downloads on demand, with `preload` to start that download early. */
 export interface LazyComponent<P extends object> {
@@ -54,10 +52,7 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
     Component,
     loader: () => {
       // A failed download is retried, and reported, when the page draws.
-      const start = () => Component.preload().catch(() => {});
-      // On a page load with a session, once the frame's skeleton has painted (firstScreen.ts).
-      if (sessionStore.get()) void afterFirstScreen().then(start);
-      else start();
+      Component.preload().catch(() => {});
       return null;
     },
   };

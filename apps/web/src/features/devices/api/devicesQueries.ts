@@ -78,13 +78,9 @@ export function useEquipo(id: number | null) {
   return useQuery({ ...equipoQuery(id ?? 0), enabled: id !== null && id > 0 });
 }
 
-/**
- * Starts loading a device's detail before its page has rendered (the dashboard route's loader).
- * `answer` is a request already on its way (a page load's first navigation sends it before the
- * query's code has arrived); the cache takes it instead of asking again.
- */
-export function prefetchEquipo(queryClient: QueryClient, id: number, answer?: Promise<Equipo>): void {
-  void queryClient.prefetchQuery(answer ? { ...equipoQuery(id), queryFn: () => answer } : equipoQuery(id));
+/** Starts loading a device's detail before its page has rendered (the dashboard route's loader). */
+export function prefetchEquipo(queryClient: QueryClient, id: number): void {
+  void queryClient.prefetchQuery(equipoQuery(id));
 }
 
 export function useCarpetas() {
