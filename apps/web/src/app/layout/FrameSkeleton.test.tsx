@@ -21,6 +21,7 @@ describe('FrameSkeleton', () => {
     expect(screen.getByRole('button', { name: mensajes.activarNotificaciones })).toBeDisabled();
     expect(screen.getByRole('button', { name: mensajes.ahoraNo })).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Cargando…');
+    expect(screen.getByRole('heading', { level: 1, name: 'Cargando…' })).toBeInTheDocument();
   });
 
   it('leaves the offer out once the browser was asked, or when it cannot receive push', () => {

@@ -1,4 +1,4 @@
-import { Box, useMediaQuery, useTheme } from '@mui/material';
+import { Box } from '@mui/material';
 import { useState } from 'react';
 import { PushBannerView, pushOfferPending } from '../../features/notifications';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden';
@@ -13,29 +13,30 @@ import { TopBarShell } from './TopBarShell';
  * place with the same layout, and the offer's buttons work from then on.
  */
 export function FrameSkeleton() {
-  const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
   const [offer] = useState(pushOfferPending);
   return (
     <FrameShell
       topBar={<TopBarShell />}
       menu={
-        isDesktop ? (
-          <Box
-            sx={{
-              width: DRAWER_WIDTH,
-              flexShrink: 0,
-              bgcolor: 'background.paper',
-              borderRight: 1,
-              borderColor: 'divider',
-            }}
-          />
-        ) : null
+        // The permanent drawer's place on a wide screen (AppLayout shows it from `md` up).
+        <Box
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
+        />
       }
       notices={offer ? <PushBannerView /> : null}
     >
-      <Box role="status" sx={visuallyHidden}>
-        Cargando…
+      {/* The page's heading while it loads: told to screen readers, and the page has its h1. */}
+      <Box role="status">
+        <Box component="h1" sx={visuallyHidden}>
+          Cargando…
+        </Box>
       </Box>
     </FrameShell>
   );
