@@ -4,11 +4,29 @@ import { pushApi } from './api/pushApi';
 /** What the browser allows: the Notification permission, or 'unsupported' (no service worker or Push API). */
 export type PushPermission = NotificationPermission | 'unsupported';
 
+/**
+ * The permission as last read or answered. In Chromium each read of `Notification.permission` is a
+ * synchronous call to the browser process, several milliseconds while a page loads, and the frame's
+ * skeleton, its push offer and the logout hook each want it: it is read once per page (per
+ * `Notification` object, so a test's stub is read afresh) and kept current by `requestPushPermission`.
+ * A change made in the browser's site settings shows after a reload.
+ */
+let permissionRead: { of: typeof Notification; permission: NotificationPermission } | null = null;
+
 export function currentPushPermission(): PushPermission {
   if (!('Notification' in window) || !('serviceWorker' in navigator) || !('PushManager' in window)) {
     return 'unsupported';
   }
-  return Notification.permission;
+  if (permissionRead?.of !== Notification)
+    permissionRead = { of: Notification, permission: Notification.permission };
+  return permissionRead.permission;
+}
+
+/** Asks the browser for the permission (from a click), and remembers its answer. */
+export async function requestPushPermission(): Promise<NotificationPermission> {
+  const permission = await Notification.requestPermission();
+  permissionRead = { of: Notification, permission };
+  return permission;
 }
 
 /** Remembers that the user was asked (or said "Ahora no"), so the offer is shown once per browser. */

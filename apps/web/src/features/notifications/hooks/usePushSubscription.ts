@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../../../shared/api/session';
-import { currentPushPermission, type PushPermission, subscribeAndSave } from '../pushSubscription';
+import {
+  currentPushPermission,
+  type PushPermission,
+  requestPushPermission,
+  subscribeAndSave,
+} from '../pushSubscription';
 
 export type EnableResult = 'granted' | 'denied' | 'default' | 'error';
 
@@ -27,7 +32,7 @@ export function usePushSubscription() {
 
   const enable = useCallback(async (): Promise<EnableResult> => {
     if (currentPushPermission() === 'unsupported') return 'error';
-    const result = await Notification.requestPermission();
+    const result = await requestPushPermission();
     setPermission(result);
     if (result !== 'granted') return result;
     try {
