@@ -6,6 +6,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestEntry } from 'workbox-build';
+import { frameSkeleton } from './build/frame-skeleton';
 import { inlineMessages } from './build/inline-messages';
 import { contractSchemaNames, pureSchemas } from './build/pure-schemas';
 
@@ -95,13 +96,17 @@ function onlyAppShell(entries: ManifestEntry[]) {
   return { manifest, warnings: [] };
 }
 
+const alias = { '@nexo/contracts': contracts };
+// sockjs-client expects Node's `global`.
+const define = { global: 'globalThis', __NEXO_BUILD__: JSON.stringify(buildId) };
+
 export default defineConfig({
-  resolve: { alias: { '@nexo/contracts': contracts } },
-  // sockjs-client expects Node's `global`.
-  define: { global: 'globalThis', __NEXO_BUILD__: JSON.stringify(buildId) },
+  resolve: { alias },
+  define,
   plugins: [
     rememberOutDir,
     inlineMessages(),
+    frameSkeleton({ alias, define }),
     pureSchemas(),
     VitePWA({
       strategies: 'injectManifest',

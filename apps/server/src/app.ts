@@ -35,7 +35,7 @@ import { registerErrorHandler } from './platform/http/error-handler.js';
 import { createMethodIndex } from './platform/http/methods.js';
 import { registerOpenApi, tag } from './platform/http/openapi.js';
 import { createAttemptStore } from './platform/http/rate-limit.js';
-import { registerWeb } from './platform/http/web.js';
+import { inlineScriptSources, registerWeb } from './platform/http/web.js';
 import { createLogger } from './platform/logger.js';
 import { createLoopDelayMonitor } from './platform/loop-delay.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -201,10 +201,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Google sign-in, and the payment providers' browser SDKs (MercadoPago.js, PayPal's button).
+        // Google sign-in, the payment providers' browser SDKs (MercadoPago.js, PayPal's button), and
+        // index.html's boot script by its hash.
         scriptSrc: [
           "'self'",
           "'wasm-unsafe-eval'",
+          ...inlineScriptSources(config.webDist),
           'https://accounts.google.com',
           'https://sdk.mercadopago.com',
           'https://www.paypal.com',

@@ -1,6 +1,6 @@
-import createCache, { type StylisPlugin } from '@emotion/cache';
+import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { CssBaseline, type PaletteMode, ThemeProvider } from '@mui/material';
+import { CssBaseline, type PaletteMode, type Theme, ThemeProvider } from '@mui/material';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ThemeModeContext } from '../shared/hooks/useThemeMode';
 import { createAppTheme } from './theme';
@@ -20,7 +20,11 @@ const webkitUserSelect: StylisPlugin = (element) => {
  * Emotion's style cache without stylis' general vendor-prefixing pass: prefixing every rule was
  * about a quarter of the style work of a page's first drawing (profiled on the dashboard).
  */
-const styleCache = createCache({ key: 'css', stylisPlugins: [webkitUserSelect] });
+export function createStyleCache() {
+  return createCache({ key: 'css', stylisPlugins: [webkitUserSelect] });
+}
+
+const styleCache = createStyleCache();
 
 function initialMode(): PaletteMode {
   const stored = localStorage.getItem(THEME_STORAGE_KEY);
@@ -47,13 +51,33 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   );
 
   return (
-    <CacheProvider value={styleCache}>
-      <ThemeModeContext value={value}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline enableColorScheme />
-          {children}
-        </ThemeProvider>
-      </ThemeModeContext>
+    <ThemeModeContext value={value}>
+      <ThemedStyles cache={styleCache} theme={theme}>
+        {children}
+      </ThemedStyles>
+    </ThemeModeContext>
+  );
+}
+
+/**
+ * The style cache, the theme and the baseline styles around `children`: the app's, and the frame's
+ * skeleton prerendered into index.html at build time (prerenderFrameSkeleton).
+ */
+export function ThemedStyles({
+  cache,
+  theme,
+  children,
+}: {
+  cache: EmotionCache;
+  theme: Theme;
+  children: ReactNode;
+}) {
+  return (
+    <CacheProvider value={cache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
     </CacheProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 
 const script = `console.log(${JSON.stringify('Nexo '.repeat(400))})`;
-const html = '<!doctype html><title>Nexo</title><div id="root"></div>';
+const bootScript = 'document.documentElement.dataset.skeleton = "offer"';
+const html = `<!doctype html><title>Nexo</title><script>${bootScript}</script><div id="root"></div>`;
 
 /** A web build as `npm run build` writes it: each text file with its Brotli and gzip copies. */
 function writeBuild(): string {
@@ -46,6 +48,16 @@ describe('the web build served with SPA fallback', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("allows index.html's boot script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home/misEquipos' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(bootScript).digest('base64');
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('serves hashed assets as immutable, including ones built after the server started', async () => {

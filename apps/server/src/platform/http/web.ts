@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -32,6 +33,21 @@ const documentOnlyHeaders = [
 const subresourceDestinations = new Set(['script', 'style', 'image', 'font', 'manifest']);
 
 const defaultDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+/**
+ * The CSP sources ('sha256-…') of index.html's inline scripts: the boot script that shows the frame's
+ * prerendered skeleton before any other script arrives (apps/web/build/frame-skeleton.ts). Read when
+ * the server starts; a build with another boot script needs a restart, and until then its skeleton
+ * only waits for the app's own.
+ */
+export function inlineScriptSources(webDist: string | undefined): string[] {
+  const index = path.join(path.resolve(webDist ?? defaultDist), 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  );
+}
 
 /** Cache-Control for a file of the build (its path as served, without a .br/.gz suffix). */
 export function cacheControlFor(filePath: string): string {

@@ -7,4 +7,5 @@ export { RegistrationCodeDialog } from './components/RegistrationCodeDialog';
 export { UserFields } from './components/UserFields';
 export { useUserUniqueness } from './hooks/useUserUniqueness';
 export type { LoginRedirectState } from './loginRedirect';
+export { authPaths } from './paths';
 export { authRoutes } from './routes';

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from './pages/LoginPage';
 import { LogoutPage } from './pages/LogoutPage';
+import { authPaths } from './paths';
 
 export const authRoutes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/logout', element: <LogoutPage /> },
+  { path: authPaths.login, element: <LoginPage /> },
+  { path: authPaths.logout, element: <LogoutPage /> },
 ];

@@ -7,5 +7,5 @@ export { PushPermissionBanner } from './components/PushPermissionBanner';
 export { UpdatePrompt } from './components/UpdatePrompt';
 export { useNotificationsLive } from './hooks/useNotificationsLive';
 export { usePushSubscription } from './hooks/usePushSubscription';
-export { pushOfferPending, unsubscribePushOnLogout } from './pushSubscription';
+export { PUSH_ASKED_STORAGE_KEY, pushOfferPending, unsubscribePushOnLogout } from './pushSubscription';
 export { startServiceWorker } from './serviceWorker';

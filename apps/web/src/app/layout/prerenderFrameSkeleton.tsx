@@ -1,0 +1,82 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { authPaths } from '../../features/auth';
+import { PUSH_ASKED_STORAGE_KEY } from '../../features/notifications';
+import { SESSION_STORAGE_KEY } from '../../shared/api/sessionStore';
+import { createStyleCache, THEME_STORAGE_KEY, ThemedStyles } from '../ThemeModeProvider';
+import { createAppTheme } from '../theme';
+import { FrameSkeleton } from './FrameSkeleton';
+
+/** What the build puts into index.html (build/frame-skeleton.ts). */
+export interface PrerenderedFrameSkeleton {
+  /** The skeleton with its styles, inside #root: React's first commit replaces it. */
+  markup: string;
+  /** Shows the markup, or not, before the body is parsed (a classic inline script). */
+  bootScript: string;
+  /** Hides the markup unless the boot script chose to show it. */
+  style: string;
+}
+
+/**
+ * The frame's skeleton (FrameSkeleton) as HTML, rendered at build time in the light theme with the
+ * push offer, and the boot script that decides on each page load, before any other script arrives,
+ * whether FrameFallback would draw it. It would when this browser has a session (the hint
+ * sessionStore keeps), the page is a frame page, the theme is light and Nexo's logo is the brand;
+ * the offer shows while pushOfferPending would hold. Otherwise the page waits for the app, as
+ * before. On a slow phone the frame paints from the HTML instead of after the entry script has
+ * downloaded and run (docs/ARCHITECTURE.md, "The frame's skeleton paints first").
+ */
+export function prerenderFrameSkeleton(): PrerenderedFrameSkeleton {
+  const markup = renderToStaticMarkup(
+    <ThemedStyles cache={createStyleCache()} theme={createAppTheme('light')}>
+      <MemoryRouter>
+        <FrameSkeleton withOffer />
+      </MemoryRouter>
+    </ThemedStyles>,
+  );
+  const keys = JSON.stringify({
+    session: SESSION_STORAGE_KEY,
+    theme: THEME_STORAGE_KEY,
+    asked: PUSH_ASKED_STORAGE_KEY,
+    outside: Object.values(authPaths),
+  });
+  // Emotion writes a <style> before each styled element when it renders on a server: gathered into
+  // one, the parser meets the markup in fewer tokens (each a chance to yield before painting).
+  const styles: string[] = [];
+  const elements = markup.replace(/<style data-emotion="[^"]*">([^<]*)<\/style>/g, (_, css: string) => {
+    styles.push(css);
+    return '';
+  });
+  return {
+    markup: `<div data-frame-skeleton=""><style>${styles.join('')}</style>${elements}</div>`,
+    bootScript: `(${bootSkeleton.toString()})(${keys})`,
+    style:
+      '[data-frame-skeleton]{display:none}html[data-skeleton] [data-frame-skeleton]{display:block}html[data-skeleton=bare] [data-push-offer]{display:none}',
+  };
+}
+
+/**
+ * Runs in index.html (serialised with toString, so plain browser JavaScript): marks <html> with
+ * `data-skeleton="offer"` or `"bare"` when the prerendered skeleton is what the app will draw first.
+ */
+export function bootSkeleton(keys: { session: string; theme: string; asked: string; outside: string[] }) {
+  try {
+    const hint = JSON.parse(localStorage.getItem(keys.session) ?? 'null') as {
+      usuario?: { empresa?: { logoUrl?: string | null } | null };
+    } | null;
+    const usuario = hint?.usuario;
+    if (!usuario || usuario.empresa?.logoUrl) return;
+    if (keys.outside.includes(location.pathname.replace(/\/+$/, ''))) return;
+    const theme = localStorage.getItem(keys.theme);
+    if (theme ? theme !== 'light' : window.matchMedia('(prefers-color-scheme: dark)').matches) return;
+    const offer =
+      'Notification' in window &&
+      'serviceWorker' in navigator &&
+      'PushManager' in window &&
+      Notification.permission === 'default' &&
+      localStorage.getItem(keys.asked) === null;
+    document.documentElement.dataset.skeleton = offer ? 'offer' : 'bare';
+  } catch {
+    // No storage (a private window): the app draws its own skeleton.
+  }
+}
