@@ -19,10 +19,13 @@ vi.mock('./ResizeDialog', () => ({ ResizeDialog: () => null }));
 // a button plays a drag (start, then the moved layout).
 const moved = [{ i: '11', x: 6, y: 0, w: 3, h: 2 }];
 const compacted = [{ i: '11', x: 0, y: 0, w: 3, h: 2 }];
+// The grid's container is measured at a desktop width.
+vi.mock('../../../shared/hooks/useElementWidth', () => ({
+  useElementWidth: () => ({ ref: { current: null }, width: 1300 }),
+}));
 vi.mock('react-grid-layout', async () => {
   const { useEffect } = await import('react');
   return {
-    useContainerWidth: () => ({ width: 1300, containerRef: { current: null }, mounted: true }),
     ResponsiveGridLayout: (props: {
       children: ReactNode;
       onLayoutChange: (layout: unknown, all: Record<string, unknown>) => void;

@@ -12,9 +12,11 @@ vi.mock('./SensorCard', () => ({
   ),
 }));
 vi.mock('./ResizeDialog', () => ({ ResizeDialog: () => null }));
-// The grid draws its children in place; the container is measured at a desktop width.
+// The container is measured at a desktop width, and the grid draws its children in place.
+vi.mock('../../../shared/hooks/useElementWidth', () => ({
+  useElementWidth: () => ({ ref: { current: null }, width: 1300 }),
+}));
 vi.mock('react-grid-layout', () => ({
-  useContainerWidth: () => ({ width: 1300, containerRef: { current: null }, mounted: true }),
   ResponsiveGridLayout: ({ children }: { children: ReactNode }) => <div>{children}</div>,
   moveElement: vi.fn(),
   verticalCompactor: { compact: vi.fn() },

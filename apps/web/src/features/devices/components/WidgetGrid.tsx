@@ -19,9 +19,9 @@ import {
   moveElement,
   ResponsiveGridLayout,
   type ResponsiveLayouts,
-  useContainerWidth,
   verticalCompactor,
 } from 'react-grid-layout';
+import { useElementWidth } from '../../../shared/hooks/useElementWidth';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { liveValues } from '../hooks/liveValues';
@@ -199,8 +199,9 @@ export function WidgetGrid({
   const alerts = useAlerts();
   // The grid is drawn once its real width is known (not first at a guessed width and again), and
   // that first drawing is a transition: React splits it into short tasks instead of one long one.
-  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
-  const widthKnown = useDeferredValue(mounted);
+  const { ref: containerRef, width: measuredWidth } = useElementWidth<HTMLDivElement>();
+  const width = measuredWidth ?? 1280;
+  const widthKnown = useDeferredValue(measuredWidth !== null);
   const holder = useMemo(() => ({ sensores }), [sensores]);
   const [layouts, setLayouts] = useState<Layouts>(() => completeLayouts(holder, savedLayouts));
   const [resizing, setResizing] = useState<string | null>(null);
