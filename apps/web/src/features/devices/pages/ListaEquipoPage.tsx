@@ -3,25 +3,14 @@ import DashboardRoundedIcon from '@mui/icons-material/DashboardRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import ShareRoundedIcon from '@mui/icons-material/ShareRounded';
 import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  Skeleton,
-  Stack,
-  Tab,
-  Tabs,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { cantidad, mensajes } from '@nexo/contracts';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
 import { PageLoader } from '../../../shared/ui/PageLoader';
+import { PageTabs } from '../../../shared/ui/PageTabs';
 import { LicenceDialog } from '../../licensing';
 import { useEquipo, useEquipos } from '../api/devicesQueries';
 import { ConnectionBadge } from '../components/ConnectionBadge';
@@ -130,26 +119,14 @@ function DevicePage({ id }: { id: number }) {
           )}
         </Stack>
       </Stack>
-      <Tabs
+      <PageTabs
         value={tab}
-        onChange={(_, v: 'dashboard' | 'listado') => setTab(v)}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Tab
-          value="dashboard"
-          label={mensajes.dashboard}
-          icon={<DashboardRoundedIcon fontSize="small" />}
-          iconPosition="start"
-          sx={{ minHeight: 48 }}
-        />
-        <Tab
-          value="listado"
-          label={mensajes.listado}
-          icon={<TableRowsRoundedIcon fontSize="small" />}
-          iconPosition="start"
-          sx={{ minHeight: 48 }}
-        />
-      </Tabs>
+        onChange={setTab}
+        tabs={[
+          { value: 'dashboard', label: mensajes.dashboard, icon: <DashboardRoundedIcon fontSize="small" /> },
+          { value: 'listado', label: mensajes.listado, icon: <TableRowsRoundedIcon fontSize="small" /> },
+        ]}
+      />
       {tab === 'dashboard' ? (
         <DeviceDashboard key={equipo.id} equipo={equipo} />
       ) : (

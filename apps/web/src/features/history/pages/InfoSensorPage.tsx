@@ -10,8 +10,6 @@ import {
   CircularProgress,
   IconButton,
   Stack,
-  Tab,
-  Tabs,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
@@ -38,6 +36,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/httpClient';
 import { useAppConfig } from '../../../shared/hooks/useAppConfig';
 import { PageLoader } from '../../../shared/ui/PageLoader';
+import { PageTabs } from '../../../shared/ui/PageTabs';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { enviarValor, SensorWidget, unidadDe, useEquipo } from '../../devices';
 import { downloadCsv, useGrafico, useInfoSensor, useRuta } from '../api/historyApi';
@@ -294,10 +293,15 @@ function InfoSensorContent({
         </Button>
       </Stack>
 
-      <Tabs value={tab} onChange={(_e, value: 'listado' | 'grafico') => setTab(value)}>
-        <Tab value="listado" label={mensajes.historialListado} />
-        <Tab value="grafico" label={mensajes.historialGrafico} />
-      </Tabs>
+      <PageTabs
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { value: 'listado', label: mensajes.historialListado },
+          { value: 'grafico', label: mensajes.historialGrafico },
+        ]}
+        sx={{ mb: 0 }}
+      />
 
       {tab === 'listado' && (
         <HistoryList

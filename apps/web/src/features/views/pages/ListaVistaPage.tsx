@@ -4,22 +4,12 @@ import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
 import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  Skeleton,
-  Stack,
-  Tab,
-  Tabs,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { cantidad, mensajes, type Sensor, type Vista } from '@nexo/contracts';
-import { type ReactElement, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
+import { type PageTab, PageTabs } from '../../../shared/ui/PageTabs';
 import { useVistas } from '../api/viewsQueries';
 import { RemoveSensorDialog } from '../components/RemoveSensorDialog';
 import { ViewDashboard } from '../components/ViewDashboard';
@@ -37,7 +27,7 @@ function ViewDetail({ vista, permite }: { vista: Vista; permite: boolean }) {
   const [tab, setTab] = useState<ViewTab>('dashboard');
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState<Sensor | null>(null);
-  const tabs: Array<{ value: ViewTab; label: string; icon: ReactElement }> = [
+  const tabs: PageTab<ViewTab>[] = [
     { value: 'sensores', label: mensajes.sensores, icon: <SensorsRoundedIcon fontSize="small" /> },
     { value: 'listado', label: mensajes.listado, icon: <TableRowsRoundedIcon fontSize="small" /> },
     { value: 'dashboard', label: mensajes.dashboard, icon: <DashboardRoundedIcon fontSize="small" /> },
@@ -61,30 +51,8 @@ function ViewDetail({ vista, permite }: { vista: Vista; permite: boolean }) {
           </Tooltip>
         )}
       </Stack>
-      <Tabs
-        value={tab}
-        onChange={(_, value: ViewTab) => setTab(value)}
-        variant="scrollable"
-        // Three tabs with icons do not fit a phone: there the labels alone do.
-        sx={{
-          mb: 2,
-          borderBottom: 1,
-          borderColor: 'divider',
-          '& .MuiTab-icon': { display: { xs: 'none', sm: 'inline-flex' } },
-          '& .MuiTab-root': { px: { xs: 1.5, sm: 2 } },
-        }}
-      >
-        {tabs.map((t) => (
-          <Tab
-            key={t.value}
-            value={t.value}
-            label={t.label}
-            icon={t.icon}
-            iconPosition="start"
-            sx={{ minHeight: 48 }}
-          />
-        ))}
-      </Tabs>
+      {/* Three tabs with icons do not fit a phone: there the labels alone do. */}
+      <PageTabs value={tab} onChange={setTab} tabs={tabs} iconsFromSm />
       {tab === 'sensores' && (
         <ViewSensorCards sensores={sensores} deviceNames={deviceNames} onRemove={setRemoving} />
       )}
