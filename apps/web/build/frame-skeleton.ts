@@ -1,3 +1,4 @@
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import { type AliasOptions, createServer, type Plugin } from 'vite';
 import type { PrerenderedFrameSkeleton } from '../src/app/layout/prerenderFrameSkeleton';
 
@@ -5,8 +6,9 @@ import type { PrerenderedFrameSkeleton } from '../src/app/layout/prerenderFrameS
  * Puts the frame's skeleton into index.html: the markup React would draw first for a session,
  * rendered once at build time from the component itself (src/app/layout/prerenderFrameSkeleton.tsx,
  * loaded through a short-lived Vite SSR server), and the inline boot script that shows it before
- * any other script has arrived. The server allows that one inline script by its hash in the
- * Content-Security-Policy (apps/server/src/platform/http/web.ts, inlineScriptHashes).
+ * any other script has arrived and then preloads the frame's code. The server allows that one inline
+ * script by its hash in the Content-Security-Policy (apps/server/src/platform/http/web.ts,
+ * inlineScriptSources).
  */
 export function frameSkeleton(options: { alias: AliasOptions; define: Record<string, string> }): Plugin {
   let root = process.cwd();
@@ -18,7 +20,8 @@ export function frameSkeleton(options: { alias: AliasOptions; define: Record<str
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, context) {
+        if (!html.includes('<div id="root"></div>')) throw new Error('index.html sin <div id="root"></div>');
         const server = await createServer({
           configFile: false,
           root,
@@ -31,11 +34,11 @@ export function frameSkeleton(options: { alias: AliasOptions; define: Record<str
         });
         try {
           const module = (await server.ssrLoadModule('/src/app/layout/prerenderFrameSkeleton.tsx')) as {
-            prerenderFrameSkeleton: () => PrerenderedFrameSkeleton;
+            prerenderFrameSkeleton: (framePreloads: string[]) => PrerenderedFrameSkeleton;
           };
-          const { markup, bootScript, style } = module.prerenderFrameSkeleton();
-          if (!html.includes('<div id="root"></div>'))
-            throw new Error('index.html sin <div id="root"></div>');
+          const { markup, bootScript, style } = module.prerenderFrameSkeleton(
+            context.bundle ? framePreloads(context.bundle) : [],
+          );
           return {
             html: html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`),
             tags: [
@@ -43,10 +46,45 @@ export function frameSkeleton(options: { alias: AliasOptions; define: Record<str
               { tag: 'script', children: bootScript, injectTo: 'head' },
             ],
           };
+        } catch (error) {
+          // Vite reports a failed build without the hook's error; say it here.
+          console.error('nexo-frame-skeleton:', error);
+          throw error;
         } finally {
           await server.close();
         }
       },
     },
   };
+}
+
+/** The modules whose code the frame loads on a page load with a session (app/router.tsx, loadFrame). */
+const frameModules = [
+  '/src/app/layout/FrameRoot.tsx',
+  '/src/app/layout/AppLayout.tsx',
+  '/src/shared/realtime/stompClient.ts',
+];
+
+/**
+ * The files of the frame's code: the chunks holding `frameModules` and every chunk they import
+ * statically, less what the entry loads itself, as the URLs the boot script preloads.
+ */
+function framePreloads(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const withImports = (names: string[], found = new Set<string>()) => {
+    for (const name of names) {
+      if (found.has(name)) continue;
+      found.add(name);
+      withImports(byName.get(name)?.imports ?? [], found);
+    }
+    return found;
+  };
+  const entry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const roots = frameModules.map((module) => {
+    const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
+    if (!chunk) throw new Error(`nexo-frame-skeleton: ningún chunk contiene ${module}`);
+    return chunk.fileName;
+  });
+  return [...withImports(roots)].filter((name) => !entry.has(name)).map((name) => `/${name}`);
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubPushBrowser, unstubPushBrowser } from '../../test/pushBrowser';
 import { bootSkeleton } from './prerenderFrameSkeleton';
 
@@ -53,6 +53,26 @@ describe('bootSkeleton (index.html, before any other script)', () => {
     localStorage.setItem(keys.theme, 'light');
     session({ id: 1, empresa: { nombre: 'Acme', logoUrl: '/sv/logo/1' } });
     expect(boot('/home/misEquipos')).toBeUndefined();
+  });
+
+  it("preloads the frame's code after the skeleton's first paint, a few files per task", async () => {
+    session({ id: 1 });
+    const preload = Array.from({ length: 10 }, (_, index) => `/assets/frame-${index}.js`);
+    window.history.replaceState(null, '', '/home/misEquipos');
+    bootSkeleton({ ...keys, preload });
+    const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links()).toHaveLength(0);
+    await vi.waitFor(() => expect(links()).toHaveLength(10));
+    expect(links().map((link) => new URL(link.href).pathname)).toEqual(preload);
+    expect(links().every((link) => link.crossOrigin === '')).toBe(true);
+    for (const link of links()) link.remove();
+  });
+
+  it('preloads nothing where it shows no skeleton', async () => {
+    window.history.replaceState(null, '', '/home/misEquipos');
+    bootSkeleton({ ...keys, preload: ['/assets/frame-0.js'] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
   });
 
   it('shows nothing when the stored session is not readable', () => {
