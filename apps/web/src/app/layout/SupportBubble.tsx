@@ -1,14 +1,15 @@
 import ChatRoundedIcon from '@mui/icons-material/ChatRounded';
-import { Box, Fab, Popover, Tooltip, Typography } from '@mui/material';
+import { Box, Fab, Popover, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { DeferredTooltip } from '../../shared/ui/DeferredTooltip';
 
 /** The support-chat bubble; the chat itself arrives with the consultas feature. */
 export function SupportBubble() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title="Soporte" placement="left">
+      <DeferredTooltip title="Soporte" placement="left">
         <Fab
           color="primary"
           size="medium"
@@ -19,7 +20,7 @@ export function SupportBubble() {
         >
           <ChatRoundedIcon />
         </Fab>
-      </Tooltip>
+      </DeferredTooltip>
       <Popover
         open={anchor !== null}
         anchorEl={anchor}

@@ -1,7 +1,8 @@
 import NotificationsNoneRoundedIcon from '@mui/icons-material/NotificationsNoneRounded';
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
 import { useState } from 'react';
+import { DeferredTooltip } from '../../../shared/ui/DeferredTooltip';
 import { useNotificaciones } from '../api/notificationsQueries';
 import { NotificationsDialog } from './NotificationsDialog';
 
@@ -15,13 +16,13 @@ export function NotificationBell() {
       : mensajes.notificaciones;
   return (
     <>
-      <Tooltip title={mensajes.notificaciones}>
+      <DeferredTooltip title={mensajes.notificaciones}>
         <IconButton aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
           <Badge badgeContent={unread} max={99} color="error" data-testid="notificaciones-sin-leer">
             <NotificationsNoneRoundedIcon />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </DeferredTooltip>
       <NotificationsDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
