@@ -47,8 +47,10 @@ interface CardActions {
 
 /** A grid card that re-renders only when its own sensor, size or permissions change. */
 interface GridCardProps {
-  /** Not drawn yet: a placeholder of the card's size holds its place (see useCardsDrawn). */
-  pending: boolean;
+  /** Its place in reading order: the card is drawn once `drawn` has counted past it. */
+  order: number;
+  /** How many cards are drawn so far (useCardsDrawn); a placeholder of its size holds its place until then. */
+  drawn: DrawnCount;
   sensor: Sensor;
   shadow: Sensor['shadows'][number];
   compact: boolean;
@@ -59,7 +61,8 @@ interface GridCardProps {
 }
 
 const GridCard = memo(function GridCard({
-  pending,
+  order,
+  drawn,
   sensor,
   shadow,
   compact,
@@ -69,7 +72,8 @@ const GridCard = memo(function GridCard({
   actions,
 }: GridCardProps) {
   const key = String(shadow.id);
-  if (pending) return <Skeleton variant="rounded" sx={{ width: '100%', height: '100%' }} />;
+  const shown = useDrawnInTurn(drawn, order);
+  if (!shown) return <Skeleton variant="rounded" sx={{ width: '100%', height: '100%' }} />;
   return (
     <SensorCard
       sensor={sensor}
@@ -108,7 +112,7 @@ function cardSignature(sensor: Sensor): string {
  * the card's body shows it without re-rendering the card.
  */
 function sameCard(a: GridCardProps, b: GridCardProps): boolean {
-  if (a.pending !== b.pending) return false;
+  if (a.order !== b.order || a.drawn !== b.drawn) return false;
   if (a.shadow !== b.shadow || a.compact !== b.compact || a.narrow !== b.narrow) return false;
   if (a.canManage !== b.canManage) return false;
   if (a.actions !== b.actions || a.moveHelpId !== b.moveHelpId) return false;
@@ -128,19 +132,68 @@ const FIRST_CARDS = 4;
 /** Cards drawn in each later step, each step a task of its own. */
 const CARDS_PER_STEP = 2;
 
+/** A count each card watches for its turn: a step re-renders only the cards it draws. */
+interface DrawnCount {
+  get(): number;
+  subscribe(listener: () => void): () => void;
+}
+
 /**
  * How many cards are drawn so far. A dashboard with many widgets is not drawn in one long task:
- * the first cards (in reading order) come with the grid, the rest a few at a time in later tasks
- * (transitions), so the first ones show sooner and a tap is answered while the others are drawn.
+ * the first cards (in reading order) come with the grid, the rest a few at a time, each step a task
+ * of its own, so the first ones show sooner and a tap is answered while the others are drawn. The
+ * count is not the grid's state: a step re-renders the two cards it draws, not the grid, which would
+ * re-place all of its items (when it was state, each step re-rendered all 58 items of the bench's
+ * dashboard, 20–45 ms a step in Lighthouse's traces).
  */
-function useCardsDrawn(total: number): number {
-  const [drawn, setDrawn] = useState(FIRST_CARDS);
+function useCardsDrawn(total: number, gridDrawn: boolean): DrawnCount {
+  const [count] = useState(() => {
+    let drawn = FIRST_CARDS;
+    const listeners = new Set<() => void>();
+    return {
+      get: () => drawn,
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      step() {
+        drawn += CARDS_PER_STEP;
+        // A transition: React draws the step's cards in 5 ms slices.
+        startTransition(() => {
+          for (const listener of listeners) listener();
+        });
+      },
+    };
+  });
   useEffect(() => {
-    if (drawn >= total) return;
-    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + CARDS_PER_STEP)), 0);
+    // Once the grid with its first cards has been committed: a step during the grid's own (sliced)
+    // drawing would change what that drawing reads, and React would redo it in one task.
+    if (!gridDrawn) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const step = () => {
+      if (count.get() >= total) return;
+      count.step();
+      timer = setTimeout(step, 0);
+    };
+    timer = setTimeout(step, 0);
     return () => clearTimeout(timer);
-  }, [drawn, total]);
-  return drawn;
+  }, [count, total, gridDrawn]);
+  return count;
+}
+
+/** Whether the card in place `order` (reading order) has had its turn to be drawn. */
+function useDrawnInTurn(drawn: DrawnCount, order: number): boolean {
+  const [shown, setShown] = useState(() => drawn.get() > order);
+  useEffect(() => {
+    if (shown) return;
+    const check = () => {
+      if (drawn.get() > order) setShown(true);
+    };
+    // The count may have moved between this render and its effect.
+    check();
+    return drawn.subscribe(check);
+  }, [drawn, order, shown]);
+  return shown;
 }
 
 /**
@@ -322,7 +375,7 @@ export function WidgetGrid({
     () => sensores.flatMap((sensor) => sensor.shadows.map((shadow) => ({ sensor, shadow }))),
     [structure],
   );
-  const drawn = useCardsDrawn(items.length);
+  const drawn = useCardsDrawn(items.length, widthKnown);
   // Reading order on the current screen: top to bottom, then left to right.
   const readingOrder = useMemo(() => {
     const placed = [...layouts[breakpoint]].sort((a, b) => a.y - b.y || a.x - b.x);
@@ -340,7 +393,8 @@ export function WidgetGrid({
         return (
           <div key={String(shadow.id)} style={cardContainment}>
             <GridCard
-              pending={(readingOrder.get(String(shadow.id)) ?? 0) >= drawn}
+              order={readingOrder.get(String(shadow.id)) ?? 0}
+              drawn={drawn}
               sensor={sensor}
               shadow={shadow}
               compact={compact}
