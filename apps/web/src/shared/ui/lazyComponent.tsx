@@ -51,8 +51,10 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
   return {
     Component,
     loader: () => {
-      // A failed download is retried, and reported, when the page draws.
-      Component.preload().catch(() => {});
+      // In the next task: on a page load the router runs its loaders inside the entry's own long
+      // task, and starting a download appends a preload link per file of the page. A failed download
+      // is retried, and reported, when the page draws.
+      setTimeout(() => Component.preload().catch(() => {}));
       return null;
     },
   };
