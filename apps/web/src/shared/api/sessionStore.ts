@@ -139,7 +139,6 @@ function followOtherTabs(event: Pick<StorageEvent, 'key' | 'newValue'>) {
 if (typeof window !== 'undefined') {
   setTimeout(() => {
     window.addEventListener('storage', followOtherTabs);
-    const hint = readHint();
-    if (Boolean(hint) !== Boolean(current)) followOtherTabs({ key: SESSION_STORAGE_KEY, newValue: null });
+    followOtherTabs({ key: SESSION_STORAGE_KEY, newValue: null });
   });
 }
