@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyComponent, lazyPage } from './lazyComponent';
+import { lazyComponent, lazyDialog, lazyPage } from './lazyComponent';
 
 afterEach(cleanup);
 
@@ -87,5 +87,38 @@ describe('lazyPage', () => {
     );
     expect(await screen.findByText('Página cuatro')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyDialog', () => {
+  function Dialog({ open, title }: { open: boolean; title: string }) {
+    return <p>{open ? `Abierto: ${title}` : `Cerrado: ${title}`}</p>;
+  }
+
+  it('loads nothing until it first opens, then stays mounted when it closes', async () => {
+    const load = vi.fn(() => Promise.resolve(Dialog));
+    const Lazy = lazyDialog(load);
+    const { rerender } = render(<Lazy open={false} title="licencia" />);
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.queryByText(/licencia/)).not.toBeInTheDocument();
+
+    rerender(<Lazy open title="licencia" />);
+    expect(await screen.findByText('Abierto: licencia')).toBeInTheDocument();
+    // Closed, it is still there: its own closing transition and state are kept.
+    rerender(<Lazy open={false} title="licencia" />);
+    expect(screen.getByText('Cerrado: licencia')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the opening from the props it is told to', async () => {
+    function Share({ equipo }: { equipo: string | null }) {
+      return <p>Compartir {equipo}</p>;
+    }
+    const load = vi.fn(() => Promise.resolve(Share));
+    const Lazy = lazyDialog(load, (props) => props.equipo !== null);
+    const { rerender } = render(<Lazy equipo={null} />);
+    expect(load).not.toHaveBeenCalled();
+    rerender(<Lazy equipo="Invernadero" />);
+    expect(await screen.findByText('Compartir Invernadero')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
-import { type ComponentType, type JSX, lazy, useState } from 'react';
+import { type ComponentType, type JSX, lazy, Suspense, useState } from 'react';
 
 /** A component whose code downloads on demand, with `preload` to start that download early. */
 export interface LazyComponent<P extends object> {
-  (props: P): JSX.Element;
+  (props: P): JSX.Element | null;
   /** Starts the download (once); resolves when the code has arrived. */
   preload(): Promise<void>;
 }
@@ -58,4 +58,32 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
       return null;
     },
   };
+}
+
+/**
+ * A dialog whose code downloads when it first opens, not with the screen that offers it: a screen
+ * then loads and evaluates only what it draws (a share dialog brings the autocomplete and the
+ * form fields, the licence dialog its own texts). Nothing is drawn until the first opening; from
+ * then on the dialog stays mounted, so it closes with its transition and keeps its state as the
+ * eager one did. `isOpen` reads the opening from the props (`open` by default).
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open === true,
+): LazyComponent<P> {
+  const Component = lazyComponent(load);
+  function LazyDialog(props: P) {
+    const open = isOpen(props);
+    const [opened, setOpened] = useState(open);
+    // Set during render, as React allows for state derived from props: no extra commit.
+    if (open && !opened) setOpened(true);
+    if (!opened && !open) return null;
+    return (
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    );
+  }
+  LazyDialog.preload = Component.preload;
+  return LazyDialog;
 }

@@ -5,9 +5,12 @@ import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { eliminarSensor } from '../api/devicesApi';
 import { invalidateDevices } from '../api/devicesQueries';
-import { WidgetInfoDialog } from './WidgetInfoDialog';
 
-// The form (and the validation library it brings) loads when opened, not with the dashboard.
+// The form (and the validation library it brings) loads when opened, not with the dashboard; so does
+// the info dialog (its tabs, the device's code samples and its firmware).
+const WidgetInfoDialog = lazy(async () => ({
+  default: (await import('./WidgetInfoDialog')).WidgetInfoDialog,
+}));
 const WidgetEditorDialog = lazy(async () => ({
   default: (await import('./WidgetEditorDialog')).WidgetEditorDialog,
 }));
@@ -55,12 +58,10 @@ export function SensorDialogs({
 
   return (
     <>
-      {info && <WidgetInfoDialog equipo={equipo} sensor={info} onClose={onClose} />}
-      {editing !== null && (
-        <Suspense fallback={null}>
-          <WidgetEditorDialog open equipo={equipo} sensor={editing} onClose={onClose} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {info && <WidgetInfoDialog equipo={equipo} sensor={info} onClose={onClose} />}
+        {editing !== null && <WidgetEditorDialog open equipo={equipo} sensor={editing} onClose={onClose} />}
+      </Suspense>
       <ConfirmDialog
         open={deleting !== null}
         title={mensajes.eliminarTitulo}

@@ -15,7 +15,7 @@ import { LicenceDialog } from '../../licensing';
 import { useEquipo, useEquipos } from '../api/devicesQueries';
 import { ConnectionBadge } from '../components/ConnectionBadge';
 import { DeviceDashboard } from '../components/DeviceDashboard';
-import { ShareDialog } from '../components/ShareDialog';
+import { ShareDialog } from '../components/lazyDialogs';
 import { canAddSensor, devicePermissions } from '../permissions';
 
 // The Listado tab's data grid loads when the tab is opened, not with the dashboard.

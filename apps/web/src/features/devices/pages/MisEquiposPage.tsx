@@ -23,8 +23,8 @@ import { DeviceFormDialog } from '../components/DeviceFormDialog';
 import { FolderFormDialog } from '../components/FolderFormDialog';
 import { FolderTile } from '../components/FolderTile';
 import { findFolder } from '../components/folderTree';
+import { ShareDialog } from '../components/lazyDialogs';
 import { MoveToFolderDialog } from '../components/MoveToFolderDialog';
-import { ShareDialog } from '../components/ShareDialog';
 import { WidgetEditorDialog } from '../components/WidgetEditorDialog';
 import { canAddDevice, canAddSensor, devicePermissions } from '../permissions';
 

@@ -28,7 +28,10 @@ export function useMarcarLeidas() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: marcarLeidas,
-    onMutate: () => {
+    onMutate: async () => {
+      // A read of the list still under way (the modal's first mount asks for it) would bring back
+      // the unread marks: it is cancelled before the optimistic update, as TanStack Query advises.
+      await queryClient.cancelQueries({ queryKey: notificationsKeys.all });
       queryClient.setQueryData<NotificationsList>(notificationsKeys.all, (list) =>
         list ? { notificaciones: list.notificaciones.map((n) => ({ ...n, leida: true })), sinLeer: 0 } : list,
       );

@@ -3,8 +3,13 @@ import { Badge, IconButton } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { DeferredTooltip } from '../../../shared/ui/DeferredTooltip';
+import { lazyDialog } from '../../../shared/ui/lazyComponent';
 import { useNotificaciones } from '../api/notificationsQueries';
-import { NotificationsDialog } from './NotificationsDialog';
+
+// The modal's list, its queries and its media query start with its first opening, not with the frame.
+const NotificationsDialog = lazyDialog(
+  async () => (await import('./NotificationsDialog')).NotificationsDialog,
+);
 
 /** The top bar's bell: the unread count (live) and the notification modal it opens. */
 export function NotificationBell() {

@@ -1,18 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { chatStore, useOpenChat } from '../chatStore';
-import { ChatWindow } from './ChatWindow';
+
+// The chat's window (its message list and composer) loads when a chat opens, not with the frame.
+const ChatWindow = lazy(async () => ({ default: (await import('./ChatWindow')).ChatWindow }));
 
 /** The floating chat of the query open in this tab, if any; mounted once, in the app layout. */
 export function SupportChatHost() {
   const open = useOpenChat();
   if (!open) return null;
   return (
-    <ChatWindow
-      key={`${open.side}-${open.id}`}
-      id={open.id}
-      side={open.side}
-      minimized={open.minimized}
-      onToggleMinimized={chatStore.toggleMinimized}
-      onClose={chatStore.close}
-    />
+    <Suspense fallback={null}>
+      <ChatWindow
+        key={`${open.side}-${open.id}`}
+        id={open.id}
+        side={open.side}
+        minimized={open.minimized}
+        onToggleMinimized={chatStore.toggleMinimized}
+        onClose={chatStore.close}
+      />
+    </Suspense>
   );
 }
