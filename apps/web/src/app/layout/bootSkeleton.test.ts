@@ -26,7 +26,6 @@ describe('bootSkeleton (index.html, before any other script)', () => {
   });
   afterEach(() => {
     unstubPushBrowser();
-    for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
     delete document.documentElement.dataset.skeleton;
   });
 
@@ -67,17 +66,6 @@ describe('bootSkeleton (index.html, before any other script)', () => {
     expect(links().map((link) => new URL(link.href).pathname)).toEqual(preload);
     expect(links().every((link) => link.crossOrigin === '')).toBe(true);
     for (const link of links()) link.remove();
-  });
-
-  it("then loads ICU's data with the user's time zone, in a task of its own", async () => {
-    session({ id: 1, zonaHoraria: 'America/Argentina/Cordoba' });
-    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
-    window.history.replaceState(null, '', '/home/misEquipos');
-    bootSkeleton({ ...keys, preload: ['/assets/frame-0.js'] });
-    expect(formatter).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(formatter).toHaveBeenCalledOnce());
-    expect(formatter.mock.calls[0]?.[1]).toMatchObject({ timeZone: 'America/Argentina/Cordoba' });
-    formatter.mockRestore();
   });
 
   it('preloads nothing where it shows no skeleton', async () => {

@@ -65,9 +65,7 @@ export function prerenderFrameSkeleton(framePreloads: readonly string[] = []): P
  * Then, after the skeleton's first paint, it asks for the frame's code (`<link rel="modulepreload">`,
  * eight per task): it downloads beside the entry instead of after it has run, and the entry's import
  * helper finds those links and does not add its own (each one costs the main thread a fraction of a
- * millisecond, about half of the entry's task when the helper added them all). In the task after
- * the last of them it loads ICU's data and opens sessionStorage, two first uses that would otherwise
- * fall inside the app's own tasks.
+ * millisecond, about half of the entry's task when the helper added them all).
  */
 export function bootSkeleton(keys: {
   session: string;
@@ -78,7 +76,7 @@ export function bootSkeleton(keys: {
 }) {
   try {
     const hint = JSON.parse(localStorage.getItem(keys.session) ?? 'null') as {
-      usuario?: { empresa?: { logoUrl?: string | null } | null; zonaHoraria?: string | null };
+      usuario?: { empresa?: { logoUrl?: string | null } | null };
     } | null;
     const usuario = hint?.usuario;
     if (!usuario || usuario.empresa?.logoUrl) return;
@@ -101,22 +99,7 @@ export function bootSkeleton(keys: {
         link.href = href;
         document.head.appendChild(link);
       }
-      setTimeout(pending.length > 0 ? preloadSome : warmUp);
-    };
-    // While the page waits for its code: the first Intl formatter of a page loads ICU's data (35–40 ms
-    // of a desktop core), which the dashboard's dates and values need; the user's time zone loads
-    // with it. The first read of sessionStorage is a synchronous call to the browser, and the
-    // router makes it as it starts. Both then cost the entry's task nothing.
-    const warmUp = () => {
-      try {
-        new Intl.DateTimeFormat('en-GB', {
-          timeZone: usuario.zonaHoraria || undefined,
-          hour: '2-digit',
-        }).format(0);
-        sessionStorage.getItem(keys.session);
-      } catch {
-        // An unknown zone or no storage: the app meets the same answer later.
-      }
+      if (pending.length > 0) setTimeout(preloadSome);
     };
     requestAnimationFrame(() => setTimeout(preloadSome));
   } catch {
