@@ -8,17 +8,25 @@ import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type Despliegue, etiquetasEstadoDespliegue, mensajes, type Paquete } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { lazyDialog } from '../../../shared/ui/lazyComponent';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 import { ResponsiveTable, type TableColumn } from '../../../shared/ui/ResponsiveTable';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { accionDespliegue, eliminarPaquete } from '../api/firmwareApi';
 import { firmwareKeys, useDespliegues, usePaquetes } from '../api/firmwareQueries';
-import { DesplegarDialog } from '../components/DesplegarDialog';
 import { DespliegueDetalle } from '../components/DespliegueDetalle';
 import { formatFecha, formatTamano } from '../components/formatos';
-import { SubirPaqueteDialog } from '../components/SubirPaqueteDialog';
+
+// The upload and the deployment dialogs (the deployment's choice of devices and its radio groups)
+// load when first opened, not with the list of packages.
+const SubirPaqueteDialog = lazyDialog(
+  async () => (await import('../components/SubirPaqueteDialog')).SubirPaqueteDialog,
+);
+const DesplegarDialog = lazy(async () => ({
+  default: (await import('../components/DesplegarDialog')).DesplegarDialog,
+}));
 
 function Accion({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
   return (
@@ -221,16 +229,18 @@ export function FirmwarePage() {
         }}
       />
       {desplegando && (
-        <DesplegarDialog
-          paquete={desplegando}
-          onClose={() => setDesplegando(null)}
-          onCreated={(created) => {
-            setDesplegando(null);
-            setSeleccionado(created.id);
-            alerts.success(mensajes.firmwareDespliegueCreado);
-            void refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DesplegarDialog
+            paquete={desplegando}
+            onClose={() => setDesplegando(null)}
+            onCreated={(created) => {
+              setDesplegando(null);
+              setSeleccionado(created.id);
+              alerts.success(mensajes.firmwareDespliegueCreado);
+              void refresh();
+            }}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={eliminando !== null}
