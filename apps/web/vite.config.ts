@@ -172,6 +172,20 @@ export default defineConfig({
             // react-query: one file for every page behind the frame (it was six small ones once
             // /login stopped loading it with the entry).
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // MUI's components that only some forms and the tables draw, in files of their own (their
+            // dependencies, Paper, Chip, Popper…, stay with the pages that draw those). Merged into a
+            // neighbour by the rule below, they came with screens that draw none of them: the
+            // dashboard downloaded and ran the autocomplete, the stepper and the table pager.
+            {
+              name: 'mui-tables',
+              test: /node_modules[\\/]@mui[\\/]material[\\/]Table[A-Za-z]*[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'mui-pickers',
+              test: /node_modules[\\/]@mui[\\/]material[\\/](Autocomplete|useAutocomplete|Step[A-Za-z]*|Radio[A-Za-z]*)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
             // MUI's pieces by the set of pages that use them; sets under 40 KB are merged into a
             // neighbour, so a page behind the frame loads about ten files fewer (each one a round trip).
             {
