@@ -2,15 +2,14 @@ import { type Equipo, mensajes, type Sensor } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
+import { lazyComponent } from '../../../shared/ui/lazyComponent';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { eliminarSensor } from '../api/devicesApi';
 import { invalidateDevices } from '../api/devicesQueries';
 
 // The form (and the validation library it brings) loads when opened, not with the dashboard; so does
 // the info dialog (its tabs, the device's code samples and its firmware).
-const WidgetInfoDialog = lazy(async () => ({
-  default: (await import('./WidgetInfoDialog')).WidgetInfoDialog,
-}));
+const WidgetInfoDialog = lazyComponent(async () => (await import('./WidgetInfoDialog')).WidgetInfoDialog);
 const WidgetEditorDialog = lazy(async () => ({
   default: (await import('./WidgetEditorDialog')).WidgetEditorDialog,
 }));

@@ -8,9 +8,9 @@ import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import { Alert, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { type Despliegue, etiquetasEstadoDespliegue, mensajes, type Paquete } from '@nexo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../shared/ui/ConfirmDialog';
-import { lazyDialog } from '../../../shared/ui/lazyComponent';
+import { lazyComponent, lazyDialog } from '../../../shared/ui/lazyComponent';
 import { PageTitle } from '../../../shared/ui/PageTitle';
 import { ResponsiveTable, type TableColumn } from '../../../shared/ui/ResponsiveTable';
 import { useAlerts } from '../../../shared/ui/useAlerts';
@@ -24,9 +24,9 @@ import { formatFecha, formatTamano } from '../components/formatos';
 const SubirPaqueteDialog = lazyDialog(
   async () => (await import('../components/SubirPaqueteDialog')).SubirPaqueteDialog,
 );
-const DesplegarDialog = lazy(async () => ({
-  default: (await import('../components/DesplegarDialog')).DesplegarDialog,
-}));
+const DesplegarDialog = lazyComponent(
+  async () => (await import('../components/DesplegarDialog')).DesplegarDialog,
+);
 
 function Accion({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
   return (

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../../shared/ui/lazyComponent';
 import { chatStore, useOpenChat } from '../chatStore';
 
 // The chat's window (its message list and composer) loads when a chat opens, not with the frame.
-const ChatWindow = lazy(async () => ({ default: (await import('./ChatWindow')).ChatWindow }));
+const ChatWindow = lazyComponent(async () => (await import('./ChatWindow')).ChatWindow);
 
 /** The floating chat of the query open in this tab, if any; mounted once, in the app layout. */
 export function SupportChatHost() {
