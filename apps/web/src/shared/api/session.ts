@@ -1,7 +1,7 @@
 import { type Licencia, rolesUsuario, type UsuarioSesion } from '@nexo/contracts';
 import { useSyncExternalStore } from 'react';
 import { api, settleRefresh } from './httpClient';
-import { type StoredSession, sessionStore } from './sessionStore';
+import { sessionStore } from './sessionStore';
 
 export { currentAccessToken, restoreSession } from './httpClient';
 export { SESSION_STORAGE_KEY, type StoredSession, sessionStore } from './sessionStore';
@@ -47,7 +47,6 @@ export async function logout(): Promise<void> {
 }
 
 export interface SessionState {
-  session: StoredSession | null;
   isAuthenticated: boolean;
   usuario: UsuarioSesion | null;
   /** The active licence token, or null when the user has no subscription. */
@@ -58,13 +57,19 @@ export interface SessionState {
   logout: () => Promise<void>;
 }
 
+/** The session's user, the part of the session the screens draw from (null: no session). */
+const currentUsuario = () => sessionStore.get()?.usuario ?? null;
+
+/**
+ * The session as the screens see it. It follows the user only: a renewed access token (the silent
+ * refresh on load, then one every few minutes) re-renders nothing, and neither does a fresh copy of
+ * an unchanged user (sessionStore keeps the object it had).
+ */
 export function useSession(): SessionState {
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
-  const usuario = session?.usuario ?? null;
+  const usuario = useSyncExternalStore(sessionStore.subscribe, currentUsuario, currentUsuario);
   const roles = usuario?.roles ?? [];
   return {
-    session,
-    isAuthenticated: session !== null,
+    isAuthenticated: usuario !== null,
     usuario,
     token: usuario?.token ?? null,
     roles,

@@ -34,3 +34,28 @@ describe('sessionStore and the other tabs', () => {
     expect(store.get()).toBeNull();
   });
 });
+
+describe('sessionStore and the screens', () => {
+  afterEach(() => localStorage.clear());
+
+  it('keeps the user it holds when a token or a fresh copy brings the same user', async () => {
+    localStorage.setItem('nexo.session', JSON.stringify({ usuario }));
+    const store = await loadStore();
+    const held = store.get()?.usuario;
+    const listener = vi.fn();
+    store.subscribe(listener);
+
+    // The silent refresh on load: a token, and the same user in a new object.
+    store.saveTokens({ access_token: 'a1', expires_in: 300, usuario: { ...usuario } as never });
+    expect(store.get()?.access_token).toBe('a1');
+    expect(store.get()?.usuario).toBe(held);
+    // The layout's fresh copy, unchanged.
+    store.updateUsuario({ ...usuario } as never);
+    expect(store.get()?.usuario).toBe(held);
+    // A changed user is taken.
+    store.updateUsuario({ ...usuario, username: 'ana.m' } as never);
+    expect(store.get()?.usuario).not.toBe(held);
+    expect(store.get()?.usuario.username).toBe('ana.m');
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+});

@@ -44,8 +44,18 @@ function writeHint(usuario: UsuarioSesion | null) {
   }
 }
 
+/**
+ * The user `next` brings, as the object already held when nothing in it changed: screens follow
+ * the user (useSession), and a refresh or a reload that brings the same user re-renders none.
+ */
+function sameUsuario(next: StoredSession | null): StoredSession | null {
+  const held = current?.usuario;
+  if (!next || !held || next.usuario === held) return next;
+  return JSON.stringify(next.usuario) === JSON.stringify(held) ? { ...next, usuario: held } : next;
+}
+
 function set(next: StoredSession | null) {
-  current = next;
+  current = sameUsuario(next);
   for (const listener of listeners) listener();
 }
 

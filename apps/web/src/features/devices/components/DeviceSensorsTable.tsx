@@ -4,12 +4,16 @@ import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import { IconButton, Tooltip } from '@mui/material';
 import { type Equipo, mensajes } from '@nexo/contracts';
 import { useState } from 'react';
+import { useEquipo } from '../api/devicesQueries';
 import { devicePermissions } from '../permissions';
 import { type SensorDialog, SensorDialogs } from './SensorDialogs';
 import { SensorsTable } from './SensorsTable';
 
 /** The device's Listado tab: the sensors' table, with information, edit and delete for the owner level. */
-export function DeviceSensorsTable({ equipo }: { equipo: Equipo }) {
+export function DeviceSensorsTable({ equipo: shown }: { equipo: Equipo }) {
+  // The page's device does not follow the live values (useDashboardEquipo); the column of last
+  // values does, from the device's query.
+  const equipo = useEquipo(shown.id).data ?? shown;
   const permisos = devicePermissions(equipo.idRol);
   const [dialog, setDialog] = useState<SensorDialog | null>(null);
   return (

@@ -24,7 +24,7 @@ import {
 import { useElementWidth } from '../../../shared/hooks/useElementWidth';
 import { useAlerts } from '../../../shared/ui/useAlerts';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
-import { liveValues } from '../hooks/liveValues';
+import { liveValues, onlyLiveValueMoved } from '../hooks/liveValues';
 import {
   type BreakpointName,
   breakpointFor,
@@ -116,10 +116,7 @@ function sameCard(a: GridCardProps, b: GridCardProps): boolean {
   if (a.shadow !== b.shadow || a.compact !== b.compact || a.narrow !== b.narrow) return false;
   if (a.canManage !== b.canManage) return false;
   if (a.actions !== b.actions || a.moveHelpId !== b.moveHelpId) return false;
-  if (a.sensor === b.sensor) return true;
-  if (!liveValues.covers(b.sensor)) return false;
-  const keys = Object.keys(b.sensor) as (keyof Sensor)[];
-  return keys.every((key) => key === 'ultimoValor' || key === 'fechaUV' || a.sensor[key] === b.sensor[key]);
+  return onlyLiveValueMoved(a.sensor, b.sensor);
 }
 
 const COLS = grilla.columnas;

@@ -96,6 +96,19 @@ export const liveValues = {
   },
 };
 
+/**
+ * Whether `next` is `previous` with at most a newer reading that the live-value store already
+ * holds: what a widget shows is then the same, since it reads its value from the store
+ * (useLiveSensor), and whatever draws the sensor but its value need not draw it again.
+ */
+export function onlyLiveValueMoved(previous: Sensor, next: Sensor): boolean {
+  if (previous === next) return true;
+  if (!liveValues.covers(next)) return false;
+  const keys = Object.keys(next) as (keyof Sensor)[];
+  if (keys.length !== Object.keys(previous).length) return false;
+  return keys.every((key) => key === 'ultimoValor' || key === 'fechaUV' || previous[key] === next[key]);
+}
+
 /** The sensor with its newest value: the live one when it is newer than the cached one. */
 function withLiveValue<S extends Pick<Sensor, 'id' | 'ultimoValor' | 'fechaUV'>>(
   sensor: S,

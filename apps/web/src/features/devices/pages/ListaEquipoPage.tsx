@@ -12,10 +12,11 @@ import { useSession } from '../../../shared/api/session';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { PageTabs } from '../../../shared/ui/PageTabs';
 import { LicenceDialog } from '../../licensing';
-import { useEquipo, useEquipos } from '../api/devicesQueries';
+import { useEquipos } from '../api/devicesQueries';
 import { ConnectionBadge } from '../components/ConnectionBadge';
 import { DeviceDashboard } from '../components/DeviceDashboard';
 import { ShareDialog } from '../components/lazyDialogs';
+import { useDashboardEquipo } from '../hooks/useDashboardEquipo';
 import { canAddSensor, devicePermissions } from '../permissions';
 
 // The Listado tab's data grid loads when the tab is opened, not with the dashboard.
@@ -48,7 +49,8 @@ function FirstDeviceRedirect() {
 }
 
 function DevicePage({ id }: { id: number }) {
-  const detail = useEquipo(id);
+  // Not re-rendered by the live values: the widgets read those themselves (useDashboardEquipo).
+  const detail = useDashboardEquipo(id);
   // The dashboard is drawn as a transition, which React splits into short tasks, not in the task
   // the device's answer arrives in (a query's update is urgent). That holds on mount too: the
   // device is often cached by the route's loader, and the page's first render would otherwise
