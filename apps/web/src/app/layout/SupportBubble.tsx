@@ -2,14 +2,14 @@ import ChatRoundedIcon from '@mui/icons-material/ChatRounded';
 import { Box, Fab, Popover, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DeferredTooltip } from '../../shared/ui/DeferredTooltip';
+import { LazyTooltip } from '../../shared/ui/LazyTooltip';
 
 /** The support-chat bubble; the chat itself arrives with the consultas feature. */
 export function SupportBubble() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <DeferredTooltip title="Soporte" placement="left">
+      <LazyTooltip title="Soporte" placement="left">
         <Fab
           color="primary"
           size="medium"
@@ -20,7 +20,7 @@ export function SupportBubble() {
         >
           <ChatRoundedIcon />
         </Fab>
-      </DeferredTooltip>
+      </LazyTooltip>
       <Popover
         open={anchor !== null}
         anchorEl={anchor}

@@ -28,7 +28,7 @@ import { LicenceBadge, LicenceDialog, licenceLabel } from '../../features/licens
 import { NotificationBell } from '../../features/notifications';
 import { useSession } from '../../shared/api/session';
 import { useThemeMode } from '../../shared/hooks/useThemeMode';
-import { DeferredTooltip } from '../../shared/ui/DeferredTooltip';
+import { LazyTooltip } from '../../shared/ui/LazyTooltip';
 import { TopBarShell } from './TopBarShell';
 
 interface TopBarProps {
@@ -67,7 +67,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           <LicenceBadge token={token} onClick={() => setLicenceOpen(true)} />
         </Box>
         {/* On a phone the badge is an icon: its name, tooltip, colour and icon still tell trial and no subscription apart. */}
-        <DeferredTooltip title={licenceLabel(token)}>
+        <LazyTooltip title={licenceLabel(token)}>
           <IconButton
             aria-label={`Licencia: ${licenceLabel(token)}`}
             onClick={() => setLicenceOpen(true)}
@@ -76,8 +76,8 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           >
             {token ? <VerifiedRoundedIcon /> : <WarningAmberRoundedIcon />}
           </IconButton>
-        </DeferredTooltip>
-        <DeferredTooltip title={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}>
+        </LazyTooltip>
+        <LazyTooltip title={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}>
           <IconButton
             aria-label={mode === 'dark' ? 'Modo claro' : 'Modo oscuro'}
             onClick={toggle}
@@ -85,7 +85,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           >
             {mode === 'dark' ? <LightModeRoundedIcon /> : <DarkModeRoundedIcon />}
           </IconButton>
-        </DeferredTooltip>
+        </LazyTooltip>
         <NotificationBell />
         <Button
           color="inherit"

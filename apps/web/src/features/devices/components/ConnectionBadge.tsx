@@ -1,5 +1,6 @@
-import { Box, Chip, Tooltip } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 
 /**
  * Connected: a green dot. Not connected: the spec's 'SIN CONEXIÓN' badge, or in a list a hollow grey
@@ -8,7 +9,7 @@ import { mensajes } from '@nexo/contracts';
 export function ConnectionBadge({ conectado, dotOnly = false }: { conectado: boolean; dotOnly?: boolean }) {
   if (conectado) {
     return (
-      <Tooltip title={mensajes.conectado}>
+      <LazyTooltip title={mensajes.conectado}>
         <Box
           role="img"
           aria-label={mensajes.conectado}
@@ -22,12 +23,12 @@ export function ConnectionBadge({ conectado, dotOnly = false }: { conectado: boo
               `0 0 0 3px ${t.palette.mode === 'dark' ? 'rgba(52,211,153,0.18)' : 'rgba(18,160,112,0.16)'}`,
           }}
         />
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   if (dotOnly) {
     return (
-      <Tooltip title={mensajes.desconectado}>
+      <LazyTooltip title={mensajes.desconectado}>
         <Box
           role="img"
           aria-label={mensajes.desconectado}
@@ -40,7 +41,7 @@ export function ConnectionBadge({ conectado, dotOnly = false }: { conectado: boo
             flexShrink: 0,
           }}
         />
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   return (

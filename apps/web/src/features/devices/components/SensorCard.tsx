@@ -15,17 +15,18 @@ import {
   Menu,
   MenuItem,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { mensajes, type Sensor, type Shadow } from '@nexo/contracts';
 import { type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatFechaHora } from '../../../shared/format/fechas';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { useLiveSensor } from '../hooks/liveValues';
 import { usePendingCommand } from '../hooks/useDeviceLive';
 import { SensorWidget } from '../widgets/SensorWidget';
+import { useWidgetClasses } from '../widgets/widgetClasses';
 import { ConnectionBadge } from './ConnectionBadge';
 
 export function formatFecha(fecha: number | null): string {
@@ -175,12 +176,12 @@ export function SensorCard({
           {title}
         </Typography>
         {command.pending && (
-          <Tooltip title={mensajes.enviandoComando}>
+          <LazyTooltip title={mensajes.enviandoComando}>
             <CircularProgress size={14} aria-label={mensajes.enviandoComando} sx={{ mx: 0.5 }} />
-          </Tooltip>
+          </LazyTooltip>
         )}
         {canManage && !compact && (
-          <Tooltip title={mensajes.informacion}>
+          <LazyTooltip title={mensajes.informacion}>
             <IconButton
               size="small"
               aria-label={`${mensajes.informacion} ${sensor.labelUsuario}`}
@@ -188,9 +189,9 @@ export function SensorCard({
             >
               <VisibilityRoundedIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         )}
-        <Tooltip title={mensajes.configuracion}>
+        <LazyTooltip title={mensajes.configuracion}>
           <IconButton
             size="small"
             aria-label={`${mensajes.configuracion} ${title}`}
@@ -198,7 +199,7 @@ export function SensorCard({
           >
             <SettingsRoundedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Stack>
       <SensorCardBody
         sensor={sensor}
@@ -274,7 +275,7 @@ function SensorCardBody({
       {!compact && (
         <Stack direction="row" sx={{ alignItems: 'center', pl: 1.25, pr: 0.75, pb: 0.5, minHeight: 26 }}>
           <LiveDate sensor={sensor} narrow={narrow} />
-          <Tooltip title={mensajes.verGraficos}>
+          <LazyTooltip title={mensajes.verGraficos}>
             <IconButton
               size="small"
               component={RouterLink}
@@ -284,7 +285,7 @@ function SensorCardBody({
             >
               <InsightsRoundedIcon sx={{ fontSize: 18 }} />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         </Stack>
       )}
     </>
@@ -314,12 +315,11 @@ function LiveWidget({
   );
 }
 
-const captionSx = { flex: 1 } as const;
-
 function LiveDate({ sensor, narrow }: { sensor: Sensor; narrow: boolean }) {
   const { fechaUV } = useLiveSensor(sensor);
+  const classes = useWidgetClasses();
   return (
-    <Typography variant="caption" color="text.secondary" sx={captionSx} noWrap>
+    <span className={classes.date}>
       {fechaUV ? (
         <>
           <span style={narrow ? visuallyHidden : undefined}>{mensajes.ultimaActualizacion}: </span>
@@ -328,6 +328,6 @@ function LiveDate({ sensor, narrow }: { sensor: Sensor; narrow: boolean }) {
       ) : (
         ''
       )}
-    </Typography>
+    </span>
   );
 }

@@ -3,12 +3,13 @@ import DashboardRoundedIcon from '@mui/icons-material/DashboardRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import ShareRoundedIcon from '@mui/icons-material/ShareRounded';
 import TableRowsRoundedIcon from '@mui/icons-material/TableRowsRounded';
-import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Skeleton, Stack, Typography } from '@mui/material';
 import { cantidad, mensajes } from '@nexo/contracts';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/httpClient';
 import { useSession } from '../../../shared/api/session';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { PageLoader } from '../../../shared/ui/PageLoader';
 import { PageTabs } from '../../../shared/ui/PageTabs';
 import { LicenceDialog } from '../../licensing';
@@ -97,18 +98,18 @@ function DevicePage({ id }: { id: number }) {
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {permisos.canEditDevice && (
-            <Tooltip title={mensajes.editarEquipo}>
+            <LazyTooltip title={mensajes.editarEquipo}>
               <IconButton aria-label={mensajes.editarEquipo} onClick={() => setEditing(true)}>
                 <EditRoundedIcon />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           )}
           {permisos.canShare && (
-            <Tooltip title={mensajes.compartir}>
+            <LazyTooltip title={mensajes.compartir}>
               <IconButton aria-label={mensajes.compartir} onClick={() => setSharing(true)}>
                 <ShareRoundedIcon />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           )}
           {permisos.canAddSensor && (
             <Button

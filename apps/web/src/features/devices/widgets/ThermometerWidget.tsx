@@ -1,12 +1,14 @@
-import { Box, Stack, useTheme } from '@mui/material';
+import { useTheme } from '@mui/material';
 import { useId } from 'react';
 import { NumericWidget, type NumericWidgetProps } from './NumericWidget';
 import { WidgetReadout } from './WidgetReadout';
+import { useWidgetClasses } from './widgetClasses';
 import { fraction } from './widgetValue';
 
 /** Thermometer drawn in SVG: the column height is the value's position in the reference range. */
 export function ThermometerWidget(props: NumericWidgetProps) {
   const theme = useTheme();
+  const classes = useWidgetClasses();
   const gradientId = useId();
   return (
     <NumericWidget
@@ -19,17 +21,12 @@ export function ThermometerWidget(props: NumericWidgetProps) {
         const hot = theme.palette.error.main;
         const cold = theme.palette.info.main;
         return (
-          <Stack
-            direction="row"
-            spacing={1.5}
-            sx={{ alignItems: 'center', justifyContent: 'center', height: '100%', width: '100%' }}
-          >
-            <Box
-              component="svg"
+          <div className={classes.thermometer}>
+            <svg
+              className={classes.thermometerTube}
               viewBox="0 0 60 140"
               role="img"
               aria-label={`${view.label}${props.unidad ?? ''}`}
-              sx={{ height: '100%', maxHeight: 150, minHeight: 56 }}
             >
               <defs>
                 <linearGradient id={gradientId} x1="0" y1="1" x2="0" y2="0">
@@ -84,9 +81,9 @@ export function ThermometerWidget(props: NumericWidgetProps) {
                   strokeWidth="1.2"
                 />
               ))}
-            </Box>
+            </svg>
             <WidgetReadout view={view} unit={props.unidad ?? '°C'} />
-          </Stack>
+          </div>
         );
       }}
     />

@@ -1,7 +1,7 @@
-import { Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { NumericView } from './NumericWidget';
 import { RangeCaption } from './WidgetStates';
+import { useWidgetClasses } from './widgetClasses';
 
 interface WidgetReadoutProps {
   view: NumericView;
@@ -13,26 +13,15 @@ interface WidgetReadoutProps {
 
 /** The big value with its unit and the reference range under it, beside a numeric widget's drawing. */
 export function WidgetReadout({ view, unit, children }: WidgetReadoutProps) {
+  const classes = useWidgetClasses();
   return (
-    <Stack sx={{ alignItems: 'flex-start' }}>
-      <Typography
-        component="div"
-        sx={{
-          fontSize: '1.9rem',
-          fontWeight: 700,
-          lineHeight: 1,
-          fontVariantNumeric: 'tabular-nums',
-        }}
-      >
+    <div className={classes.readout}>
+      <div className={classes.value}>
         {view.label}
-        {unit !== null && (
-          <Typography component="span" sx={{ fontSize: '0.95rem', color: 'text.secondary', ml: 0.5 }}>
-            {unit}
-          </Typography>
-        )}
-      </Typography>
+        {unit !== null && <span className={classes.unit}>{unit}</span>}
+      </div>
       {children}
       <RangeCaption range={view.range} outOfRange={view.outOfRange} />
-    </Stack>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
-import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
 import type { ReactNode } from 'react';
+import { useWidgetClasses } from './widgetClasses';
 import { formatNumber, type Range } from './widgetValue';
 
 /** A centred message inside a widget (non-numeric value, bad coordinates, no records). */
@@ -38,27 +39,16 @@ export function WidgetFrame({
   children: ReactNode;
   testId: string;
 }) {
+  const classes = useWidgetClasses();
   return (
-    <Box
+    <div
+      className={classes.frame}
       data-testid={testId}
       data-conectado={conectado ? 'si' : 'no'}
       aria-disabled={!conectado}
-      sx={{
-        position: 'relative',
-        height: '100%',
-        width: '100%',
-        minHeight: 0,
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        opacity: conectado ? 1 : 0.55,
-        filter: conectado ? 'none' : 'grayscale(0.6)',
-        transition: 'opacity 200ms, filter 200ms',
-      }}
     >
       {children}
-    </Box>
+    </div>
   );
 }
 
@@ -72,42 +62,28 @@ export function CompactValue({
   unidad?: string | undefined;
   hint?: ReactNode;
 }) {
+  const classes = useWidgetClasses();
+  const size =
+    text.length > 12 ? classes.compactLong : text.length > 7 ? classes.compactMedium : classes.compactShort;
   return (
-    <Stack sx={{ alignItems: 'center', justifyContent: 'center', height: '100%', minHeight: 48 }}>
-      <Typography
-        data-testid="valor-compacto"
-        component="div"
-        sx={{
-          fontSize: text.length > 12 ? '1.05rem' : text.length > 7 ? '1.5rem' : 'clamp(1.5rem, 4vw, 2.25rem)',
-          textAlign: 'center',
-          overflowWrap: 'anywhere',
-          fontWeight: 700,
-          lineHeight: 1.1,
-          fontVariantNumeric: 'tabular-nums',
-        }}
-      >
+    <div className={classes.compact}>
+      <div data-testid="valor-compacto" className={size}>
         {text}
-        {unidad && (
-          <Typography
-            component="span"
-            sx={{ fontSize: '0.5em', fontWeight: 500, ml: 0.5, color: 'text.secondary' }}
-          >
-            {unidad}
-          </Typography>
-        )}
-      </Typography>
+        {unidad && <span className={classes.compactUnit}>{unidad}</span>}
+      </div>
       {hint}
-    </Stack>
+    </div>
   );
 }
 
 /** 'Rango min – max', plus an out-of-range chip when the raw value lies outside it. */
 export function RangeCaption({ range, outOfRange }: { range: Range; outOfRange: boolean }) {
+  const classes = useWidgetClasses();
   return (
-    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', justifyContent: 'center', mt: 0.25 }}>
-      <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+    <div className={classes.range}>
+      <span className={classes.caption}>
         {mensajes.rango} {formatNumber(range.min)} – {formatNumber(range.max)}
-      </Typography>
+      </span>
       {outOfRange && (
         <Chip
           size="small"
@@ -117,6 +93,6 @@ export function RangeCaption({ range, outOfRange }: { range: Range; outOfRange: 
           sx={{ height: 18, fontSize: 11 }}
         />
       )}
-    </Stack>
+    </div>
   );
 }

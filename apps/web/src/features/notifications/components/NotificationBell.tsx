@@ -2,7 +2,7 @@ import NotificationsNoneRoundedIcon from '@mui/icons-material/NotificationsNoneR
 import { Badge, IconButton } from '@mui/material';
 import { mensajes } from '@nexo/contracts';
 import { useState } from 'react';
-import { DeferredTooltip } from '../../../shared/ui/DeferredTooltip';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { lazyDialog } from '../../../shared/ui/lazyComponent';
 import { useNotificaciones } from '../api/notificationsQueries';
 
@@ -21,13 +21,13 @@ export function NotificationBell() {
       : mensajes.notificaciones;
   return (
     <>
-      <DeferredTooltip title={mensajes.notificaciones}>
+      <LazyTooltip title={mensajes.notificaciones}>
         <IconButton aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)}>
           <Badge badgeContent={unread} max={99} color="error" data-testid="notificaciones-sin-leer">
             <NotificationsNoneRoundedIcon />
           </Badge>
         </IconButton>
-      </DeferredTooltip>
+      </LazyTooltip>
       <NotificationsDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
