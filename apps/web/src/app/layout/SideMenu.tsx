@@ -184,7 +184,7 @@ export function SideMenu({ section, onNavigate }: { section: MenuSection; onNavi
           />
         )}
       </Box>
-      <Typography variant="caption" color="text.secondary" sx={{ p: 2 }}>
+      <Typography variant="caption" color="textSecondary" sx={{ p: 2 }}>
         Nexo IoT · código abierto
       </Typography>
     </Box>

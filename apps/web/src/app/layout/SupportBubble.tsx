@@ -32,7 +32,7 @@ export function SupportBubble() {
           <Typography variant="subtitle1" gutterBottom>
             ¿Necesitás ayuda?
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1.5 }}>
             Escribinos una consulta y te respondemos a la brevedad.
           </Typography>
           <Typography

@@ -118,7 +118,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
       >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="subtitle2">{usuario?.nombre}</Typography>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {usuario?.mail}
           </Typography>
         </Box>

@@ -15,7 +15,7 @@ export function PageTitle({ title, subtitle, actions }: PageTitleProps) {
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
-        {subtitle && <Typography color="text.secondary">{subtitle}</Typography>}
+        {subtitle && <Typography color="textSecondary">{subtitle}</Typography>}
       </Box>
       {actions}
     </Box>

@@ -227,7 +227,7 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
     ) : null;
 
   const empty = (
-    <Typography color="text.secondary" sx={{ py: 3, px: 2, textAlign: 'center' }}>
+    <Typography color="textSecondary" sx={{ py: 3, px: 2, textAlign: 'center' }}>
       {loading && rows.length === 0 ? mensajes.cargando : emptyText}
     </Typography>
   );

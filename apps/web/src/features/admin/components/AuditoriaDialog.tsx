@@ -30,7 +30,7 @@ export function AuditoriaDialog({
       <DialogTitle>Historial de cambios: {titulo}</DialogTitle>
       <DialogContent>
         {entradas.isSuccess && entradas.data.length === 0 && (
-          <Typography color="text.secondary">Sin cambios registrados.</Typography>
+          <Typography color="textSecondary">Sin cambios registrados.</Typography>
         )}
         <List dense aria-label="Historial de cambios">
           {(entradas.data ?? []).map((entrada) => (

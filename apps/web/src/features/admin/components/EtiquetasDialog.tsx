@@ -90,7 +90,7 @@ export function EtiquetasDialog({
       />
       <DialogTitle>Etiquetas ({equipos.length})</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           El secret solo se muestra acá: imprimí las etiquetas o guardalas antes de cerrar.
         </Typography>
         <Box

@@ -143,7 +143,7 @@ export function AdminEquiposPage() {
                 </Typography>
                 <Typography
                   variant="caption"
-                  color="text.secondary"
+                  color="textSecondary"
                   sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
                 >
                   {e.apikey}

@@ -63,7 +63,7 @@ export function AdminUsuariosPage() {
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {u.username}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography variant="caption" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
                   {u.nombre} · {u.mail}
                 </Typography>
               </>
@@ -78,14 +78,14 @@ export function AdminUsuariosPage() {
                 <>
                   {u.licencia.plan}
                   {u.licencia.esGratuito ? ' (de prueba)' : ''}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  <Typography variant="caption" color="textSecondary" sx={{ display: 'block' }}>
                     {u.licencia.fechaHasta
                       ? `hasta el ${formatFecha(u.licencia.fechaHasta)}`
                       : 'sin vencimiento'}
                   </Typography>
                 </>
               ) : (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {mensajes.sinSuscripcionActiva}
                 </Typography>
               ),

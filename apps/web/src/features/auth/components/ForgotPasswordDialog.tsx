@@ -59,7 +59,7 @@ export function ForgotPasswordDialog({ open, initialValue, onClose, onSent }: Fo
       <form onSubmit={submit} noValidate>
         <DialogTitle>¿Olvidaste tu contraseña?</DialogTitle>
         <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
             Ingresá tu usuario o tu e-mail y te enviaremos un código para elegir una contraseña nueva.
           </Typography>
           <Stack spacing={2}>

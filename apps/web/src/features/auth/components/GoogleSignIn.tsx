@@ -12,7 +12,7 @@ export function GoogleSignIn({
   return (
     <>
       <Divider>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           o
         </Typography>
       </Divider>

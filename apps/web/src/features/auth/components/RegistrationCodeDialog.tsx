@@ -53,7 +53,7 @@ export function RegistrationCodeDialog({
         <DialogTitle>Código de verificación</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 1 }}>{mensajes.codigoEnviadoIngreselo}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
             {mail}
           </Typography>
           <TextField

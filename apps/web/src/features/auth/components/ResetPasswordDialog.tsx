@@ -63,7 +63,7 @@ export function ResetPasswordDialog({ open, hash, onClose }: ResetPasswordDialog
         <form onSubmit={submit} noValidate>
           <DialogTitle>Recuperar contraseña</DialogTitle>
           <DialogContent>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
+            <Typography color="textSecondary" sx={{ mb: 2 }}>
               {mensajes.codigoEnviado}
             </Typography>
             <Stack spacing={2}>

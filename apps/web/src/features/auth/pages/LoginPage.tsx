@@ -141,7 +141,7 @@ export function LoginPage() {
           <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
             {tab === 'login' ? 'Bienvenido' : 'Creá tu cuenta'}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {tab === 'login'
               ? 'Ingresá para ver y controlar tus equipos.'
               : 'Registrate y empezá a conectar tus equipos.'}

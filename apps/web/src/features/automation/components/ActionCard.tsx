@@ -46,7 +46,7 @@ export function ActionCard({
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Chip size="small" label={accion.tipoAccionColectiva.descripcion} />
             {accion.valor !== null && (
-              <Typography variant="body2" color="text.secondary" noWrap>
+              <Typography variant="body2" color="textSecondary" noWrap>
                 {accion.valor}
               </Typography>
             )}

@@ -158,7 +158,7 @@ export function ActionFormDialog({
             <Typography variant="subtitle2">{mensajes.sensoresDeLaAccion}</Typography>
             <Paper variant="outlined" sx={{ maxHeight: 320, overflow: 'auto' }}>
               {groups.length === 0 ? (
-                <Typography color="text.secondary" sx={{ p: 2 }}>
+                <Typography color="textSecondary" sx={{ p: 2 }}>
                   {mensajes.sinSensoresInterruptor}
                 </Typography>
               ) : (

@@ -205,7 +205,7 @@ export function ActionsEditor({
 
               {tipo === tiposAccionEvento.accionColectiva &&
                 (catalogos.accionesColectivas.length === 0 ? (
-                  <Typography color="text.secondary">{mensajes.sinAccionesAutomaticas}</Typography>
+                  <Typography color="textSecondary">{mensajes.sinAccionesAutomaticas}</Typography>
                 ) : (
                   <Autocomplete
                     multiple

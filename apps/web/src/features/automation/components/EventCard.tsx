@@ -50,10 +50,10 @@ export function EventCard({
           />
         </Tooltip>
       </Stack>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {describeWhen(evento)}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {evento.acciones.map((a) => a.tipoAccion.descripcion).join(' · ')}
       </Typography>
       <Stack direction="row" sx={{ mt: 'auto', justifyContent: 'flex-end' }}>

@@ -23,7 +23,7 @@ export function EventInfoDialog({ evento, onClose }: { evento: Evento; onClose: 
           {evento.tipoEvento.descripcion}: {describeWhen(evento)}
         </Typography>
         {evento.proximaEjecucion !== null && (
-          <Typography color="text.secondary" gutterBottom>
+          <Typography color="textSecondary" gutterBottom>
             {mensajes.proximaEjecucion}: {formatFechaHora(evento.proximaEjecucion)}
           </Typography>
         )}

@@ -58,7 +58,7 @@ export function RunHistoryDialog({ programa, onClose }: { programa: Programa; on
           }
           detail={(run) =>
             run.logs.length === 0 ? (
-              <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ py: 1 }}>
                 Sin registros.
               </Typography>
             ) : (

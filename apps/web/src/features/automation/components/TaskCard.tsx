@@ -57,7 +57,7 @@ export function TaskCard({
   const lista = (titulo: string, items: string[]) =>
     items.length > 0 && (
       <Box>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="textSecondary">
           {titulo}
         </Typography>
         {items.map((text, i) => (
@@ -99,7 +99,7 @@ export function TaskCard({
             {tarea.nombre}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 0.5 }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {duracionTexto(tarea)}
             </Typography>
             {tarea.proximaTareaAutomatica && <Chip size="small" label="Sigue sola" />}
@@ -142,7 +142,7 @@ export function TaskCard({
       {lista(mensajes.accionesFinales, tarea.accionesFinales.map(describeAction))}
       {tarea.eventos.length > 0 && (
         <Box>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {mensajes.eventosDeTarea}
           </Typography>
           {tarea.eventos.map((e) => (

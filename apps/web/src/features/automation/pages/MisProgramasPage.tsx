@@ -128,7 +128,7 @@ export function MisProgramasPage() {
                           }
                           label={programa.estado.descripcion}
                         />
-                        <Typography variant="body2" color="text.secondary">
+                        <Typography variant="body2" color="textSecondary">
                           {programa.cantidadTareas} {programa.cantidadTareas === 1 ? 'tarea' : 'tareas'}
                         </Typography>
                       </Stack>

@@ -154,12 +154,12 @@ export function ProgramaPage() {
               </Typography>
             </Stack>
             {programa.ejecucionActual && (
-              <Typography color="text.secondary">
+              <Typography color="textSecondary">
                 Inicio: {formatFechaHora(programa.ejecucionActual.fechaInicio)}
               </Typography>
             )}
             {actual && (
-              <Typography color="text.secondary">
+              <Typography color="textSecondary">
                 Tarea en curso: {actual.nombre}
                 {programa.finTareaActual !== null && ` (termina ${formatFechaHora(programa.finTareaActual)})`}
               </Typography>

@@ -69,7 +69,7 @@ export function DeviceCard({
               </Typography>
               <ConnectionBadge conectado={equipo.conectado} dotOnly />
             </Stack>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="textSecondary" noWrap>
               {equipo.tipoEquipo?.descripcion ?? mensajes.equipo} ·{' '}
               {cantidad(equipo.sensores.length, 'sensor')}
             </Typography>
@@ -77,7 +77,7 @@ export function DeviceCard({
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, minHeight: 30 }}>
           {icons.length === 0 && (
-            <Typography variant="body2" color="text.disabled" sx={{ alignSelf: 'center' }}>
+            <Typography variant="body2" color="textDisabled" sx={{ alignSelf: 'center' }}>
               {mensajes.sinVariables}
             </Typography>
           )}

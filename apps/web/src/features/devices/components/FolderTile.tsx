@@ -42,7 +42,7 @@ export function FolderTile({
             <Typography variant="subtitle1" noWrap title={carpeta.nombre} sx={{ fontWeight: 650 }}>
               {carpeta.nombre}
             </Typography>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {cantidad(carpeta.equipos.length, 'equipo')}
               {carpeta.carpetasHijas.length > 0
                 ? ` · ${cantidad(carpeta.carpetasHijas.length, 'carpeta')}`

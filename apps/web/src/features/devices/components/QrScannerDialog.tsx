@@ -123,7 +123,7 @@ export function QrScannerDialog({
                 objectFit: 'cover',
               }}
             />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               {mensajes.escaneandoEtiqueta}
             </Typography>
           </>

@@ -59,7 +59,7 @@ export function SensorsTable({
           <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
             {valorLegible(s, s.ultimoValor)}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {formatFecha(s.fechaUV)}
           </Typography>
         </>

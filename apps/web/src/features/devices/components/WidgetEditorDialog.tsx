@@ -266,7 +266,7 @@ export function WidgetEditorDialog({
           <DialogTitle sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
             <Box sx={{ flex: 1 }}>
               {mensajes.widget}
-              <Typography variant="body2" component="span" color="text.secondary" sx={{ display: 'block' }}>
+              <Typography variant="body2" component="span" color="textSecondary" sx={{ display: 'block' }}>
                 {equipo?.nombre}
               </Typography>
             </Box>
@@ -275,7 +275,7 @@ export function WidgetEditorDialog({
             </IconButton>
           </DialogTitle>
           <DialogContent dividers>
-            <Typography variant="overline" color="text.secondary">
+            <Typography variant="overline" color="textSecondary">
               {mensajes.variable}
             </Typography>
             <Grid container spacing={2} sx={{ mt: 0.5, mb: 3 }}>
@@ -400,7 +400,7 @@ export function WidgetEditorDialog({
 
             <Divider sx={{ mb: 2 }} />
             <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5 }}>
-              <Typography variant="overline" color="text.secondary" sx={{ flex: 1 }}>
+              <Typography variant="overline" color="textSecondary" sx={{ flex: 1 }}>
                 {mensajes.widgets} ({fields.length}/{limites.widgetsPorSensor})
               </Typography>
               <Button startIcon={<AddRoundedIcon />} onClick={addWidget} size="small">
@@ -463,7 +463,7 @@ export function WidgetEditorDialog({
                                             <Typography
                                               variant="caption"
                                               component="div"
-                                              color="text.secondary"
+                                              color="textSecondary"
                                             >
                                               {mensajes.mapaSoloPago}
                                             </Typography>

@@ -85,7 +85,7 @@ export function WidgetInfoDialog({
           <Typography
             variant="body2"
             component="span"
-            color="text.secondary"
+            color="textSecondary"
             noWrap
             sx={{ display: 'block' }}
           >
@@ -121,7 +121,7 @@ export function WidgetInfoDialog({
           </Stack>
         ) : tab === 2 ? (
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {mensajes.codigoListoAyuda}
             </Typography>
             <CopyField

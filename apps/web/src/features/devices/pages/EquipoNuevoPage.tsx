@@ -65,7 +65,7 @@ export function EquipoNuevoAnonimo() {
             {compartido.data.nombre}
           </Typography>
         )}
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        <Typography color="textSecondary" sx={{ mb: 3 }}>
           {mensajes.debeLoguearseParaAgregar}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center' }}>

@@ -90,7 +90,7 @@ function DevicePage({ id }: { id: number }) {
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
             {equipo.tipoEquipo && <Chip size="small" label={equipo.tipoEquipo.descripcion} />}
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {cantidad(equipo.sensores.length, 'sensor')}
               {!permisos.canManageWidgets ? ` · ${mensajes.soloLectura}` : ''}
             </Typography>

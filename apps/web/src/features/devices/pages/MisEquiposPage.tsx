@@ -126,7 +126,7 @@ export function MisEquiposPage() {
           <Typography variant="h5" component="h1">
             {mensajes.bienvenido}
           </Typography>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {usuario?.username}
             {!atRoot && current ? ` · ${current.nombre}` : ''}
           </Typography>
@@ -199,9 +199,9 @@ export function MisEquiposPage() {
           <StorefrontRoundedIcon color="primary" sx={{ fontSize: 40 }} />
           <Box sx={{ flex: 1, minWidth: 220 }}>
             <Typography variant="subtitle1">{mensajes.sinSuscripcionActiva}</Typography>
-            <Typography color="text.secondary">{mensajes.sinLicenciaActiva}</Typography>
+            <Typography color="textSecondary">{mensajes.sinLicenciaActiva}</Typography>
             {hasRole(rolesUsuario.desarrollador) && (
-              <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              <Typography color="textSecondary" sx={{ mt: 0.5 }}>
                 {mensajes.desarrolladorSinLicencia}
               </Typography>
             )}
@@ -224,7 +224,7 @@ export function MisEquiposPage() {
         <>
           {folders.length > 0 && (
             <Box sx={{ mb: 3 }}>
-              <Typography variant="overline" color="text.secondary">
+              <Typography variant="overline" color="textSecondary">
                 {mensajes.carpetas}
               </Typography>
               <Grid container spacing={2} sx={{ mt: 0.5 }}>
@@ -242,7 +242,7 @@ export function MisEquiposPage() {
           )}
           {visibleDevices.length > 0 && (
             <Box>
-              <Typography variant="overline" color="text.secondary">
+              <Typography variant="overline" color="textSecondary">
                 {mensajes.equiposDeLaCarpeta}
               </Typography>
               <Grid container spacing={2} sx={{ mt: 0.5 }}>
@@ -263,7 +263,7 @@ export function MisEquiposPage() {
             </Stack>
           )}
           {!hasNothing && !atRoot && visibleDevices.length === 0 && folders.length === 0 && (
-            <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+            <Typography color="textSecondary" sx={{ py: 6, textAlign: 'center' }}>
               {mensajes.sinCarpetas}
             </Typography>
           )}

@@ -96,7 +96,7 @@ export function LiquidLevelWidget(props: NumericWidgetProps) {
             </Box>
             <WidgetReadout view={view} unit={props.unidad ?? ''}>
               {props.unidad !== '%' && (
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="textSecondary">
                   {percent}%
                 </Typography>
               )}

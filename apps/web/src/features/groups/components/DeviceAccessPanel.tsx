@@ -135,7 +135,7 @@ export function DeviceAccessPanel({ idEquipo }: { idEquipo: number }) {
           {mensajes.solicitudesPendientes}
         </Typography>
         {pendientes.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {mensajes.sinSolicitudesPendientes}
           </Typography>
         ) : (

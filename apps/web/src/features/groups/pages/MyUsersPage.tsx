@@ -67,7 +67,7 @@ export function MyUsersPage() {
         }
       />
       {token && (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           {mensajes.usuariosDeLicencia
             .replace('{usados}', String(token.cantUsuariosAsignados))
             .replace('{limite}', String(token.cantidadUsuarios))}

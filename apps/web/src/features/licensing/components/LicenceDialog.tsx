@@ -34,7 +34,7 @@ function UsageRow({ label, used, limit }: { label: string; used: number; limit: 
   return (
     <Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {label}
         </Typography>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -81,7 +81,7 @@ export function LicenceDialog(props: LicenceDialogProps) {
               <VerifiedRoundedIcon color="success" fontSize="large" />
               <Box>
                 <Typography variant="subtitle1">{token.nombrePlan}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   Suscripción {token.tipoSuscripcion.descripcion}
                 </Typography>
               </Box>
@@ -96,7 +96,7 @@ export function LicenceDialog(props: LicenceDialogProps) {
             <UsageRow label="Sensores" used={token.cantSensoresAsignados} limit={token.cantidadSensores} />
             <UsageRow label="Usuarios" used={token.cantUsuariosAsignados} limit={token.cantidadUsuarios} />
             <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 Válida hasta
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>

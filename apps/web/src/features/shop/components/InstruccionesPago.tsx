@@ -25,7 +25,7 @@ function Dato({ label, value, copy }: { label: string; value: string; copy?: str
       sx={{ alignItems: 'center', justifyContent: 'space-between', py: 0.25, minWidth: 0 }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography variant="caption" color="textSecondary" component="div">
           {label}
         </Typography>
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -82,7 +82,7 @@ export function InstruccionesPago({ compra }: { compra: Compra }) {
       <Dato label="Importe exacto" value={monto} copy={montoParaCopiar(inst.monto)} />
       <Dato label={t ? 'Referencia (concepto de la transferencia)' : 'Referencia'} value={inst.referencia} />
       {compra.reservadaHasta && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           Reservamos las unidades hasta el {fechaHora(compra.reservadaHasta)}. Si el pago no llega antes, la
           compra se cancela y las unidades vuelven al stock.
         </Typography>

@@ -214,12 +214,12 @@ export function PaymentWizardDialog({
             <Typography variant="h6" component="h3">
               {resultado.estado === 'aprobado' ? '¡Listo! Tu licencia está activa' : 'Compra registrada'}
             </Typography>
-            <Typography color="text.secondary">
+            <Typography color="textSecondary">
               {resultado.estado === 'aprobado' && fecha
                 ? `${plan.nombre} vigente hasta el ${formatFecha(fecha)}.`
                 : resultado.mensaje}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               Compra #{resultado.compra.id}
             </Typography>
             <Box sx={{ width: '100%', textAlign: 'left' }}>
@@ -271,7 +271,7 @@ export function PaymentWizardDialog({
                             <Typography>
                               {periodo.nombre}: {totalConSufijo(total, periodo.meses, moneda)}
                             </Typography>
-                            <Typography variant="body2" color="text.secondary">
+                            <Typography variant="body2" color="textSecondary">
                               {porMes(total, periodo.meses, moneda)}
                             </Typography>
                           </Box>

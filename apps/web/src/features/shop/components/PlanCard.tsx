@@ -66,7 +66,7 @@ export function PlanCard({
     >
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="overline" color="text.secondary">
+          <Typography variant="overline" color="textSecondary">
             {plan.tipoSuscripcion.descripcion}
           </Typography>
           {actual && <Chip size="small" color="primary" label="Tu plan actual" />}
@@ -75,7 +75,7 @@ export function PlanCard({
           {plan.nombre}
         </Typography>
         {actual && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {vigencia(actual)}
           </Typography>
         )}
@@ -106,7 +106,7 @@ export function PlanCard({
                     key={periodo.meses}
                     sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
                   >
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {periodo.nombre}
                     </Typography>
                     <Typography variant="body2" title={porMes(total, periodo.meses)}>

@@ -44,7 +44,7 @@ export function ProductCard({
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 650 }}>
               {producto.nombre}
             </Typography>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {producto.categoriaProducto.descripcion} · Modelo {producto.modelo}
             </Typography>
           </Box>
@@ -54,7 +54,7 @@ export function ProductCard({
             <Chip size="small" color="success" variant="outlined" label={`Stock: ${producto.stock}`} />
           )}
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {producto.descripcion}
         </Typography>
         <Typography variant="h6" component="p" sx={{ mt: 1.5 }}>

@@ -213,7 +213,7 @@ export function CarritoPage() {
                         <Typography variant="body2" sx={{ fontWeight: { xs: 600, sm: 400 } }}>
                           {line.nombre}
                         </Typography>
-                        <Typography variant="caption" color="text.secondary">
+                        <Typography variant="caption" color="textSecondary">
                           Modelo {line.modelo}
                         </Typography>
                       </>

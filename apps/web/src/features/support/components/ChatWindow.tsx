@@ -207,7 +207,7 @@ export function ChatWindow({
               </Typography>
             )}
             {data?.mensajes.length === 0 && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {mensajes.chatSinMensajes}
               </Typography>
             )}
@@ -256,7 +256,7 @@ export function ChatWindow({
             ) : (
               <Typography
                 variant="body2"
-                color="text.secondary"
+                color="textSecondary"
                 sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}
               >
                 {mensajes.chatConsultaCerrada}

@@ -53,12 +53,12 @@ export function TelegramCard({ telegramChatId }: { telegramChatId: string | null
           )}
         </Box>
         {telegramChatId ? (
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             Tu cuenta está vinculada: vas a recibir las notificaciones de tus eventos por Telegram.
           </Typography>
         ) : (
           <>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
+            <Typography color="textSecondary" sx={{ mb: 2 }}>
               Vinculá tu cuenta para recibir notificaciones de tus eventos por Telegram:
             </Typography>
             <Stepper orientation="vertical" nonLinear activeStep={-1}>
@@ -66,7 +66,7 @@ export function TelegramCard({ telegramChatId }: { telegramChatId: string | null
                 <Step key={step.label} expanded>
                   <StepLabel>{step.label}</StepLabel>
                   <StepContent>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {'bot' in step && telegramBot ? (
                         <>
                           En Telegram, buscá{' '}

@@ -91,7 +91,7 @@ export function ApiTokensPage() {
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {token.nombre}
                       </Typography>
-                      <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                      <Typography variant="caption" color="textSecondary" sx={{ fontFamily: 'monospace' }}>
                         {token.inicio}…
                       </Typography>
                     </TableCell>
@@ -123,7 +123,7 @@ export function ApiTokensPage() {
               {tokens.data?.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={7}>
-                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                    <Typography color="textSecondary" sx={{ py: 2, textAlign: 'center' }}>
                       Todavía no creó tokens de API.
                     </Typography>
                   </TableCell>

@@ -34,7 +34,7 @@ export function MyDataPage() {
                 <Typography variant="h6" component="p">
                   {usuario.nombre}
                 </Typography>
-                <Typography color="text.secondary">
+                <Typography color="textSecondary">
                   {usuario.username} · {usuario.mail}
                 </Typography>
                 {usuario.esUsuarioExterno && <Chip size="small" label="Ingreso con Google" sx={{ mt: 1 }} />}

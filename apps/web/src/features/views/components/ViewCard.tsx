@@ -44,14 +44,14 @@ export function ViewCard({
             <Typography variant="subtitle1" noWrap title={vista.nombre} sx={{ fontWeight: 650 }}>
               {vista.nombre}
             </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
+            <Typography variant="body2" color="textSecondary" noWrap>
               {cantidad(vista.sensores.length, 'sensor')}
             </Typography>
           </Box>
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, minHeight: 30 }}>
           {icons.length === 0 && (
-            <Typography variant="body2" color="text.disabled" sx={{ alignSelf: 'center' }}>
+            <Typography variant="body2" color="textDisabled" sx={{ alignSelf: 'center' }}>
               {mensajes.vistaSinSensores}
             </Typography>
           )}

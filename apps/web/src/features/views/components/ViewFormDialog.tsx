@@ -143,7 +143,7 @@ export function ViewFormDialog({
                 <Typography variant="subtitle2" sx={{ flex: 1 }}>
                   {mensajes.sensores}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" data-testid="sensores-seleccionados">
+                <Typography variant="caption" color="textSecondary" data-testid="sensores-seleccionados">
                   {mensajes.sensoresSeleccionados.replace('{cantidad}', String(selectedIds.size))}
                 </Typography>
               </Stack>
@@ -175,7 +175,7 @@ export function ViewFormDialog({
                 }}
               >
                 {!hasSensors && !equipos.isLoading && (
-                  <Typography color="text.secondary" sx={{ p: 2 }}>
+                  <Typography color="textSecondary" sx={{ p: 2 }}>
                     {mensajes.sinSensoresParaVista}
                   </Typography>
                 )}

@@ -21,7 +21,7 @@ export function ViewSensorCards({
 }) {
   if (sensores.length === 0) {
     return (
-      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+      <Typography color="textSecondary" sx={{ py: 6, textAlign: 'center' }}>
         {mensajes.vistaSinSensores}
       </Typography>
     );
@@ -50,7 +50,7 @@ export function ViewSensorCards({
                 <Typography variant="subtitle2" noWrap title={sensor.labelUsuario} sx={{ fontWeight: 650 }}>
                   {sensor.labelUsuario}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" noWrap component="p">
+                <Typography variant="caption" color="textSecondary" noWrap component="p">
                   {deviceNames.get(sensor.idEquipo) ?? mensajes.equipo} · {sensor.tipoSensor.descripcion}
                 </Typography>
               </Box>
@@ -61,7 +61,7 @@ export function ViewSensorCards({
                 <Typography variant="h6" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }} noWrap>
                   {valorLegible(sensor, sensor.ultimoValor)}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography variant="caption" color="textSecondary">
                   {formatFecha(sensor.fechaUV)}
                 </Typography>
               </Box>

@@ -39,7 +39,7 @@ function ViewDetail({ vista, permite }: { vista: Vista; permite: boolean }) {
           <Typography variant="h5" component="h1" noWrap>
             {vista.nombre}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {mensajes.vista} · {cantidad(vista.sensores.length, 'sensor')}
           </Typography>
         </Box>
