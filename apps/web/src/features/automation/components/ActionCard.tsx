@@ -4,9 +4,10 @@ import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
 import StarBorderRoundedIcon from '@mui/icons-material/StarBorderRounded';
 import StarRoundedIcon from '@mui/icons-material/StarRounded';
-import { Box, Card, Chip, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Card, Chip, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import { type AccionColectiva, limites, mensajes } from '@nexo/contracts';
 import { IconBadge } from '../../../shared/ui/IconBadge';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { SensorTypeIcon } from '../../devices';
 
 /** A collective action on /home/misAcciones: play, favourite, edit, delete and its first 10 sensor icons. */
@@ -55,7 +56,7 @@ export function ActionCard({
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, minHeight: 30 }}>
         {icons.map((sensor) => (
-          <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.nombreEquipo}`}>
+          <LazyTooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.nombreEquipo}`}>
             <Box
               data-testid="icono-sensor"
               role="img"
@@ -70,13 +71,13 @@ export function ActionCard({
             >
               <SensorTypeIcon tipo={sensor.tipoSensor.id} sx={{ fontSize: 18 }} />
             </Box>
-          </Tooltip>
+          </LazyTooltip>
         ))}
       </Stack>
       <Stack direction="row" sx={{ mt: 'auto', justifyContent: 'flex-end' }}>
         {canEdit && (
           <>
-            <Tooltip title={mensajes.ejecutar}>
+            <LazyTooltip title={mensajes.ejecutar}>
               <span>
                 <IconButton
                   color="primary"
@@ -87,8 +88,8 @@ export function ActionCard({
                   {running ? <CircularProgress size={20} /> : <PlayArrowRoundedIcon />}
                 </IconButton>
               </span>
-            </Tooltip>
-            <Tooltip title={accion.favorita ? mensajes.quitarDeFavoritos : mensajes.agregarAFavoritos}>
+            </LazyTooltip>
+            <LazyTooltip title={accion.favorita ? mensajes.quitarDeFavoritos : mensajes.agregarAFavoritos}>
               <IconButton
                 aria-label={`${accion.favorita ? mensajes.quitarDeFavoritos : mensajes.agregarAFavoritos}: ${accion.nombre}`}
                 aria-pressed={accion.favorita}
@@ -97,19 +98,19 @@ export function ActionCard({
               >
                 {accion.favorita ? <StarRoundedIcon /> : <StarBorderRoundedIcon />}
               </IconButton>
-            </Tooltip>
-            <Tooltip title={mensajes.editar}>
+            </LazyTooltip>
+            <LazyTooltip title={mensajes.editar}>
               <IconButton aria-label={`${mensajes.editar} ${accion.nombre}`} onClick={onEdit}>
                 <EditRoundedIcon fontSize="small" />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           </>
         )}
-        <Tooltip title={mensajes.eliminar}>
+        <LazyTooltip title={mensajes.eliminar}>
           <IconButton aria-label={`${mensajes.eliminar} ${accion.nombre}`} onClick={onDelete}>
             <DeleteOutlineRoundedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Stack>
     </Card>
   );

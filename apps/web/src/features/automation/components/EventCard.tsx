@@ -3,9 +3,10 @@ import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import EventRepeatRoundedIcon from '@mui/icons-material/EventRepeatRounded';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import SensorsRoundedIcon from '@mui/icons-material/SensorsRounded';
-import { Box, Card, Chip, IconButton, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { Box, Card, Chip, IconButton, Stack, Switch, Typography } from '@mui/material';
 import { type Evento, mensajes, tiposEvento } from '@nexo/contracts';
 import { IconBadge } from '../../../shared/ui/IconBadge';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { describeWhen } from './eventText';
 
 /** An event on /home/misEventos: enable switch, info, edit and delete. */
@@ -41,14 +42,14 @@ export function EventCard({
           </Typography>
           <Chip size="small" label={evento.tipoEvento.descripcion} />
         </Box>
-        <Tooltip title={mensajes.habilitado}>
+        <LazyTooltip title={mensajes.habilitado}>
           <Switch
             checked={evento.habilitado}
             disabled={toggling || (!canEdit && !evento.habilitado)}
             onChange={(_, checked) => onToggle(checked)}
             slotProps={{ input: { 'aria-label': `${mensajes.habilitado}: ${evento.nombre}` } }}
           />
-        </Tooltip>
+        </LazyTooltip>
       </Stack>
       <Typography variant="body2" color="textSecondary">
         {describeWhen(evento)}
@@ -57,23 +58,23 @@ export function EventCard({
         {evento.acciones.map((a) => a.tipoAccion.descripcion).join(' · ')}
       </Typography>
       <Stack direction="row" sx={{ mt: 'auto', justifyContent: 'flex-end' }}>
-        <Tooltip title={mensajes.informacion}>
+        <LazyTooltip title={mensajes.informacion}>
           <IconButton aria-label={`${mensajes.informacion} ${evento.nombre}`} onClick={onInfo}>
             <InfoOutlinedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
         {canEdit && (
-          <Tooltip title={mensajes.editar}>
+          <LazyTooltip title={mensajes.editar}>
             <IconButton aria-label={`${mensajes.editar} ${evento.nombre}`} onClick={onEdit}>
               <EditRoundedIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         )}
-        <Tooltip title={mensajes.eliminar}>
+        <LazyTooltip title={mensajes.eliminar}>
           <IconButton aria-label={`${mensajes.eliminar} ${evento.nombre}`} onClick={onDelete}>
             <DeleteOutlineRoundedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Stack>
     </Card>
   );

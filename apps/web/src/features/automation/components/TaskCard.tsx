@@ -2,18 +2,9 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ArrowDownwardRoundedIcon from '@mui/icons-material/ArrowDownwardRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
-import {
-  Box,
-  Button,
-  Card,
-  Chip,
-  CircularProgress,
-  IconButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, Chip, CircularProgress, IconButton, Stack, Typography } from '@mui/material';
 import { type Evento, mensajes, momentosAccion, type Tarea } from '@nexo/contracts';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { describeAction, describeWhen } from './eventText';
 
 /** '1 día 2 h 30 min', or '0 min'. */
@@ -117,24 +108,24 @@ export function TaskCard({
           </Stack>
         </Box>
         {!bloqueada && !esUltima && (
-          <Tooltip title="Bajar un lugar">
+          <LazyTooltip title="Bajar un lugar">
             <IconButton aria-label={`Bajar ${tarea.nombre}`} onClick={onSwap}>
               <ArrowDownwardRoundedIcon />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         )}
         {!bloqueada && (
           <>
-            <Tooltip title={mensajes.editar}>
+            <LazyTooltip title={mensajes.editar}>
               <IconButton aria-label={`${mensajes.editar} ${tarea.nombre}`} onClick={onEdit}>
                 <EditRoundedIcon fontSize="small" />
               </IconButton>
-            </Tooltip>
-            <Tooltip title={mensajes.eliminar}>
+            </LazyTooltip>
+            <LazyTooltip title={mensajes.eliminar}>
               <IconButton aria-label={`${mensajes.eliminar} ${tarea.nombre}`} onClick={onDelete}>
                 <DeleteOutlineRoundedIcon fontSize="small" />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           </>
         )}
       </Stack>

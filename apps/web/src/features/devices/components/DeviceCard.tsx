@@ -15,13 +15,13 @@ import {
   Menu,
   MenuItem,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { cantidad, type Equipo, limites, mensajes } from '@nexo/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { IconBadge } from '../../../shared/ui/IconBadge';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { devicePermissions } from '../permissions';
 import { ConnectionBadge } from './ConnectionBadge';
 import { SensorTypeIcon } from './sensorTypeIcon';
@@ -82,7 +82,7 @@ export function DeviceCard({
             </Typography>
           )}
           {icons.map((sensor) => (
-            <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.tipoSensor.descripcion}`}>
+            <LazyTooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.tipoSensor.descripcion}`}>
               <Box
                 data-testid="icono-sensor"
                 role="img"
@@ -98,7 +98,7 @@ export function DeviceCard({
               >
                 <SensorTypeIcon tipo={sensor.tipoSensor.id} sx={{ fontSize: 18 }} />
               </Box>
-            </Tooltip>
+            </LazyTooltip>
           ))}
         </Stack>
         <Typography

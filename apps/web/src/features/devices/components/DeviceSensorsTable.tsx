@@ -1,9 +1,10 @@
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { type Equipo, mensajes } from '@nexo/contracts';
 import { useState } from 'react';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { useEquipo } from '../api/devicesQueries';
 import { devicePermissions } from '../permissions';
 import { type SensorDialog, SensorDialogs } from './SensorDialogs';
@@ -27,7 +28,7 @@ export function DeviceSensorsTable({ equipo: shown }: { equipo: Equipo }) {
           permisos.canManageWidgets
             ? (s) => (
                 <>
-                  <Tooltip title={mensajes.informacion}>
+                  <LazyTooltip title={mensajes.informacion}>
                     <IconButton
                       size="small"
                       onClick={() => setDialog({ kind: 'info', sensor: s })}
@@ -35,8 +36,8 @@ export function DeviceSensorsTable({ equipo: shown }: { equipo: Equipo }) {
                     >
                       <VisibilityRoundedIcon fontSize="small" />
                     </IconButton>
-                  </Tooltip>
-                  <Tooltip title={mensajes.editar}>
+                  </LazyTooltip>
+                  <LazyTooltip title={mensajes.editar}>
                     <IconButton
                       size="small"
                       onClick={() => setDialog({ kind: 'edit', sensor: s })}
@@ -44,8 +45,8 @@ export function DeviceSensorsTable({ equipo: shown }: { equipo: Equipo }) {
                     >
                       <EditRoundedIcon fontSize="small" />
                     </IconButton>
-                  </Tooltip>
-                  <Tooltip title={mensajes.eliminar}>
+                  </LazyTooltip>
+                  <LazyTooltip title={mensajes.eliminar}>
                     <IconButton
                       size="small"
                       onClick={() => setDialog({ kind: 'delete', sensor: s })}
@@ -53,7 +54,7 @@ export function DeviceSensorsTable({ equipo: shown }: { equipo: Equipo }) {
                     >
                       <DeleteOutlineRoundedIcon fontSize="small" />
                     </IconButton>
-                  </Tooltip>
+                  </LazyTooltip>
                 </>
               )
             : undefined

@@ -1,10 +1,11 @@
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import FolderRoundedIcon from '@mui/icons-material/FolderRounded';
-import { Box, Card, CardActionArea, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { type Carpeta, cantidad, mensajes } from '@nexo/contracts';
 import { Link as RouterLink } from 'react-router';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 
 /** A folder tile: opens ?carp={id}; edit and delete on the side. */
 export function FolderTile({
@@ -56,7 +57,7 @@ export function FolderTile({
         direction="row"
         sx={{ position: 'absolute', top: '50%', right: 6, transform: 'translateY(-50%)' }}
       >
-        <Tooltip title={mensajes.editar}>
+        <LazyTooltip title={mensajes.editar}>
           <IconButton
             size="small"
             aria-label={`${mensajes.editar} ${carpeta.nombre}`}
@@ -64,8 +65,8 @@ export function FolderTile({
           >
             <EditRoundedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={mensajes.eliminar}>
+        </LazyTooltip>
+        <LazyTooltip title={mensajes.eliminar}>
           <IconButton
             size="small"
             aria-label={`${mensajes.eliminar} ${carpeta.nombre}`}
@@ -73,7 +74,7 @@ export function FolderTile({
           >
             <DeleteOutlineRoundedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Stack>
     </Card>
   );

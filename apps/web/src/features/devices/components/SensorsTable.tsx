@@ -1,8 +1,9 @@
 import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
-import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { IconButton, Stack, Typography } from '@mui/material';
 import { mensajes, type Sensor, tabla } from '@nexo/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { ResponsiveTable, type TableColumn } from '../../../shared/ui/ResponsiveTable';
 import { valorLegible } from '../widgets/valorLegible';
 import { ConnectionBadge } from './ConnectionBadge';
@@ -80,7 +81,7 @@ export function SensorsTable({
       emptyText={emptyText}
       actions={(s) => (
         <>
-          <Tooltip title={mensajes.verGraficos}>
+          <LazyTooltip title={mensajes.verGraficos}>
             <IconButton
               size="small"
               component={RouterLink}
@@ -89,7 +90,7 @@ export function SensorsTable({
             >
               <InsightsRoundedIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
           {actions?.(s)}
         </>
       )}

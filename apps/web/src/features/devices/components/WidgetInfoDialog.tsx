@@ -82,13 +82,7 @@ export function WidgetInfoDialog({
       <DialogTitle sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {sensor.labelUsuario}
-          <Typography
-            variant="body2"
-            component="span"
-            color="textSecondary"
-            noWrap
-            sx={{ display: 'block' }}
-          >
+          <Typography variant="body2" component="span" color="textSecondary" noWrap sx={{ display: 'block' }}>
             {equipo.nombre} · {sensor.tipoSensor.descripcion}
           </Typography>
         </Box>

@@ -1,10 +1,11 @@
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
-import { Box, Card, CardActionArea, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
 import { cantidad, limites, mensajes, type Vista } from '@nexo/contracts';
 import { Link as RouterLink } from 'react-router';
 import { IconBadge } from '../../../shared/ui/IconBadge';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { SensorTypeIcon } from '../../devices';
 
 /** A view on /home/misVistas: its name, up to 10 sensor-type icons, edit and delete. */
@@ -56,7 +57,7 @@ export function ViewCard({
             </Typography>
           )}
           {icons.map((sensor) => (
-            <Tooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.tipoSensor.descripcion}`}>
+            <LazyTooltip key={sensor.id} title={`${sensor.labelUsuario} · ${sensor.tipoSensor.descripcion}`}>
               <Box
                 data-testid="icono-sensor"
                 role="img"
@@ -72,23 +73,23 @@ export function ViewCard({
               >
                 <SensorTypeIcon tipo={sensor.tipoSensor.id} sx={{ fontSize: 18 }} />
               </Box>
-            </Tooltip>
+            </LazyTooltip>
           ))}
         </Stack>
       </CardActionArea>
       <Stack direction="row" sx={{ position: 'absolute', top: 10, right: 8 }}>
         {canEdit && (
-          <Tooltip title={mensajes.editarVista}>
+          <LazyTooltip title={mensajes.editarVista}>
             <IconButton aria-label={`${mensajes.editar} ${vista.nombre}`} onClick={() => onEdit(vista)}>
               <EditRoundedIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         )}
-        <Tooltip title={mensajes.eliminar}>
+        <LazyTooltip title={mensajes.eliminar}>
           <IconButton aria-label={`${mensajes.eliminar} ${vista.nombre}`} onClick={() => onDelete(vista)}>
             <DeleteOutlineRoundedIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Stack>
     </Card>
   );

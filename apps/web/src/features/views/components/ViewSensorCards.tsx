@@ -1,9 +1,10 @@
 import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import RemoveCircleOutlineRoundedIcon from '@mui/icons-material/RemoveCircleOutlineRounded';
-import { Box, Card, Grid, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Card, Grid, IconButton, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { mensajes, type Sensor } from '@nexo/contracts';
 import { Link as RouterLink } from 'react-router';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { ConnectionBadge, formatFecha, SensorTypeIcon, valorLegible } from '../../devices';
 
 /**
@@ -65,7 +66,7 @@ export function ViewSensorCards({
                   {formatFecha(sensor.fechaUV)}
                 </Typography>
               </Box>
-              <Tooltip title={mensajes.verGraficos}>
+              <LazyTooltip title={mensajes.verGraficos}>
                 <IconButton
                   size="small"
                   component={RouterLink}
@@ -74,8 +75,8 @@ export function ViewSensorCards({
                 >
                   <InsightsRoundedIcon fontSize="small" />
                 </IconButton>
-              </Tooltip>
-              <Tooltip title={mensajes.quitarSensorDeVista}>
+              </LazyTooltip>
+              <LazyTooltip title={mensajes.quitarSensorDeVista}>
                 <IconButton
                   size="small"
                   onClick={() => onRemove(sensor)}
@@ -83,7 +84,7 @@ export function ViewSensorCards({
                 >
                   <RemoveCircleOutlineRoundedIcon fontSize="small" />
                 </IconButton>
-              </Tooltip>
+              </LazyTooltip>
             </Stack>
           </Card>
         </Grid>
