@@ -13,6 +13,18 @@ import { type Theme, useTheme } from '@mui/material/styles';
  * the interface keeps `sx`. Styles use the theme's values themselves (`theme.palette.text.secondary`,
  * `theme.spacing(1)`): `sx` shorthands mean nothing here.
  */
+/** A Typography variant's font (family, weight, size, line height, spacing), as MUI's Typography sets it. */
+export function typographyFont(variant: {
+  fontFamily?: unknown;
+  fontWeight?: unknown;
+  fontSize?: unknown;
+  lineHeight?: unknown;
+  letterSpacing?: unknown;
+}): CSSObject {
+  const { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } = variant;
+  return { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } as CSSObject;
+}
+
 /** Emotion's context has a cache in every browser; this one is for a renderer without it. */
 let ownCache: EmotionCache | null = null;
 const fallbackCache = () => {

@@ -6,7 +6,6 @@ import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import {
-  Box,
   Card,
   CircularProgress,
   IconButton,
@@ -14,14 +13,13 @@ import {
   ListItemText,
   Menu,
   MenuItem,
-  Stack,
-  Typography,
 } from '@mui/material';
 import { mensajes, type Sensor, type Shadow } from '@nexo/contracts';
 import { type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatFechaHora } from '../../../shared/format/fechas';
 import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
+import { makeClasses, typographyFont } from '../../../shared/ui/makeClasses';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { useLiveSensor } from '../hooks/liveValues';
 import { usePendingCommand } from '../hooks/useDeviceLive';
@@ -45,6 +43,62 @@ const arrows: Record<string, Nudge['direction']> = {
   ArrowUp: 'up',
   ArrowDown: 'down',
 };
+
+const cardSx = { height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' } as const;
+const handleIconSx = { fontSize: 18 } as const;
+
+/** A card's frame, drawn once per widget on a dashboard: classes made once (makeClasses), not `sx`. */
+const useCardClasses = makeClasses((theme) => ({
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: theme.spacing(0.75),
+    padding: theme.spacing(0.5),
+    minHeight: 40,
+    borderBottom: `1px solid ${theme.palette.divider}`,
+  },
+  handle: {
+    display: 'grid',
+    placeItems: 'center',
+    width: 28,
+    height: 32,
+    padding: 0,
+    border: 0,
+    backgroundColor: 'transparent',
+    font: 'inherit',
+    flexShrink: 0,
+    cursor: 'grab',
+    touchAction: 'none',
+    borderRadius: theme.shape.borderRadius,
+    color: theme.palette.text.secondary,
+    '&:hover': { backgroundColor: theme.palette.action.hover, color: theme.palette.text.primary },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+  },
+  title: {
+    ...typographyFont(theme.typography.subtitle2),
+    margin: 0,
+    flex: 1,
+    minWidth: 0,
+    fontWeight: 650,
+    lineHeight: 1.2,
+    // Long titles wrap to two lines, then end in '…'; the card's accessible name is the full title.
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    overflowWrap: 'break-word',
+  },
+  titleCompact: { fontSize: '0.8rem' },
+  body: { flex: 1, minHeight: 0, padding: theme.spacing(1) },
+  footer: {
+    display: 'flex',
+    alignItems: 'center',
+    paddingLeft: theme.spacing(1.25),
+    paddingRight: theme.spacing(0.75),
+    paddingBottom: theme.spacing(0.5),
+    minHeight: 26,
+  },
+}));
 
 /**
  * One widget on a dashboard grid. Its handle drags it with a mouse or a finger and is a button:
@@ -84,6 +138,8 @@ export function SensorCard({
   onNudge: (nudge: Nudge) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuUsed, setMenuUsed] = useState(false);
+  const classes = useCardClasses();
   const command = usePendingCommand(sensor.id);
   const run = (action: () => void) => () => {
     setAnchor(null);
@@ -91,36 +147,12 @@ export function SensorCard({
   };
   const title = sensor.shadows.length > 1 ? `${sensor.labelUsuario} · ${shadow.nombre}` : sensor.labelUsuario;
   return (
-    <Card
-      data-testid="tarjeta-sensor"
-      data-shadow={shadow.id}
-      role="group"
-      aria-label={title}
-      sx={{
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        overflow: 'hidden',
-      }}
-    >
-      <Stack
-        direction="row"
-        spacing={0.75}
-        sx={{
-          alignItems: 'center',
-          pl: 0.5,
-          pr: 0.5,
-          py: 0.5,
-          minHeight: 40,
-          borderBottom: 1,
-          borderColor: 'divider',
-        }}
-      >
+    <Card data-testid="tarjeta-sensor" data-shadow={shadow.id} role="group" aria-label={title} sx={cardSx}>
+      <div className={classes.header}>
         {/* Only this handle drags the card, so a touch anywhere else scrolls the page. */}
-        <Box
-          component="button"
+        <button
           type="button"
-          className="nexo-drag-handle"
+          className={`nexo-drag-handle ${classes.handle}`}
           aria-label={`${mensajes.mover} ${title}`}
           aria-describedby={moveHelpId}
           title={mensajes.mover}
@@ -130,51 +162,13 @@ export function SensorCard({
             event.preventDefault();
             onNudge({ direction, resize: event.shiftKey });
           }}
-          sx={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 28,
-            height: 32,
-            p: 0,
-            border: 0,
-            bgcolor: 'transparent',
-            font: 'inherit',
-            flexShrink: 0,
-            cursor: 'grab',
-            touchAction: 'none',
-            borderRadius: 1,
-            color: 'text.secondary',
-            '&:hover': { bgcolor: 'action.hover', color: 'text.primary' },
-            '&:focus-visible': {
-              outline: 2,
-              outlineStyle: 'solid',
-              outlineColor: 'primary.main',
-              outlineOffset: -2,
-            },
-          }}
         >
-          <DragIndicatorRoundedIcon sx={{ fontSize: 18 }} />
-        </Box>
+          <DragIndicatorRoundedIcon sx={handleIconSx} />
+        </button>
         <ConnectionBadge conectado={sensor.conectado} />
-        <Typography
-          variant="subtitle2"
-          title={title}
-          sx={{
-            flex: 1,
-            minWidth: 0,
-            fontWeight: 650,
-            lineHeight: 1.2,
-            // Long titles wrap to two lines, then end in '…'; the card's accessible name is the full title.
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            overflowWrap: 'break-word',
-            fontSize: compact ? '0.8rem' : undefined,
-          }}
-        >
+        <p title={title} className={compact ? `${classes.title} ${classes.titleCompact}` : classes.title}>
           {title}
-        </Typography>
+        </p>
         {command.pending && (
           <LazyTooltip title={mensajes.enviandoComando}>
             <CircularProgress size={14} aria-label={mensajes.enviandoComando} sx={{ mx: 0.5 }} />
@@ -195,12 +189,15 @@ export function SensorCard({
           <IconButton
             size="small"
             aria-label={`${mensajes.configuracion} ${title}`}
-            onClick={(e) => setAnchor(e.currentTarget)}
+            onClick={(e) => {
+              setMenuUsed(true);
+              setAnchor(e.currentTarget);
+            }}
           >
             <SettingsRoundedIcon fontSize="small" />
           </IconButton>
         </LazyTooltip>
-      </Stack>
+      </div>
       <SensorCardBody
         sensor={sensor}
         shadow={shadow}
@@ -209,44 +206,47 @@ export function SensorCard({
         title={title}
         onSend={onSend}
       />
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {canManage && compact && (
-          <MenuItem onClick={run(onInfo)}>
+      {/* Drawn from its first opening on: a closed MUI Menu still renders its popover and modal. */}
+      {menuUsed && (
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          {canManage && compact && (
+            <MenuItem onClick={run(onInfo)}>
+              <ListItemIcon>
+                <VisibilityRoundedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{mensajes.informacion}</ListItemText>
+            </MenuItem>
+          )}
+          <MenuItem onClick={run(onResize)}>
             <ListItemIcon>
-              <VisibilityRoundedIcon fontSize="small" />
+              <AspectRatioRoundedIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{mensajes.informacion}</ListItemText>
+            <ListItemText>{mensajes.tamano}</ListItemText>
           </MenuItem>
-        )}
-        <MenuItem onClick={run(onResize)}>
-          <ListItemIcon>
-            <AspectRatioRoundedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{mensajes.tamano}</ListItemText>
-        </MenuItem>
-        <MenuItem component={RouterLink} to={`/home/infoSensor?id=${sensor.id}`}>
-          <ListItemIcon>
-            <InsightsRoundedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{mensajes.verGraficos}</ListItemText>
-        </MenuItem>
-        {canManage && (
-          <MenuItem onClick={run(onEdit)}>
+          <MenuItem component={RouterLink} to={`/home/infoSensor?id=${sensor.id}`}>
             <ListItemIcon>
-              <EditRoundedIcon fontSize="small" />
+              <InsightsRoundedIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{mensajes.editar}</ListItemText>
+            <ListItemText>{mensajes.verGraficos}</ListItemText>
           </MenuItem>
-        )}
-        {canManage && (
-          <MenuItem onClick={run(onDelete)} sx={{ color: 'error.main' }}>
-            <ListItemIcon>
-              <DeleteOutlineRoundedIcon fontSize="small" color="error" />
-            </ListItemIcon>
-            <ListItemText>{mensajes.eliminar}</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
+          {canManage && (
+            <MenuItem onClick={run(onEdit)}>
+              <ListItemIcon>
+                <EditRoundedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{mensajes.editar}</ListItemText>
+            </MenuItem>
+          )}
+          {canManage && (
+            <MenuItem onClick={run(onDelete)} sx={{ color: 'error.main' }}>
+              <ListItemIcon>
+                <DeleteOutlineRoundedIcon fontSize="small" color="error" />
+              </ListItemIcon>
+              <ListItemText>{mensajes.eliminar}</ListItemText>
+            </MenuItem>
+          )}
+        </Menu>
+      )}
     </Card>
   );
 }
@@ -267,13 +267,14 @@ function SensorCardBody({
   title: string;
   onSend: (valor: string) => void;
 }) {
+  const classes = useCardClasses();
   return (
     <>
-      <Box sx={{ flex: 1, minHeight: 0, p: 1 }}>
+      <div className={classes.body}>
         <LiveWidget sensor={sensor} shadow={shadow} compact={compact} onSend={onSend} />
-      </Box>
+      </div>
       {!compact && (
-        <Stack direction="row" sx={{ alignItems: 'center', pl: 1.25, pr: 0.75, pb: 0.5, minHeight: 26 }}>
+        <div className={classes.footer}>
           <LiveDate sensor={sensor} narrow={narrow} />
           <LazyTooltip title={mensajes.verGraficos}>
             <IconButton
@@ -286,7 +287,7 @@ function SensorCardBody({
               <InsightsRoundedIcon sx={{ fontSize: 18 }} />
             </IconButton>
           </LazyTooltip>
-        </Stack>
+        </div>
       )}
     </>
   );

@@ -1,17 +1,4 @@
-import type { CSSObject } from '@emotion/react';
-import { makeClasses } from '../../../shared/ui/makeClasses';
-
-/** A Typography variant's font, as MUI's Typography sets it. */
-function font(variant: {
-  fontFamily?: unknown;
-  fontWeight?: unknown;
-  fontSize?: unknown;
-  lineHeight?: unknown;
-  letterSpacing?: unknown;
-}): CSSObject {
-  const { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } = variant;
-  return { fontFamily, fontWeight, fontSize, lineHeight, letterSpacing } as CSSObject;
-}
+import { typographyFont as font, makeClasses } from '../../../shared/ui/makeClasses';
 
 /**
  * The styles of what a widget redraws at each reading: its frame, the value with its unit, the
