@@ -6,7 +6,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestEntry } from 'workbox-build';
-import { frameSkeleton } from './build/frame-skeleton';
+import { skeletons } from './build/skeletons';
 import { inlineMessages } from './build/inline-messages';
 import { contractSchemaNames, pureSchemas } from './build/pure-schemas';
 
@@ -106,7 +106,7 @@ export default defineConfig({
   plugins: [
     rememberOutDir,
     inlineMessages(),
-    frameSkeleton({ alias, define }),
+    skeletons({ alias, define }),
     pureSchemas(),
     VitePWA({
       strategies: 'injectManifest',

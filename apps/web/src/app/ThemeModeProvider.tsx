@@ -61,7 +61,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
 
 /**
  * The style cache, the theme and the baseline styles around `children`: the app's, and the frame's
- * skeleton prerendered into index.html at build time (prerenderFrameSkeleton).
+ * skeleton prerendered into index.html at build time (app/prerenderSkeletons.tsx).
  */
 export function ThemedStyles({
   cache,

@@ -36,7 +36,7 @@ const defaultDist = fileURLToPath(new URL('../../../../web/dist', import.meta.ur
 
 /**
  * The CSP sources ('sha256-…') of index.html's inline scripts: the boot script that shows the frame's
- * prerendered skeleton before any other script arrives (apps/web/build/frame-skeleton.ts). Read when
+ * prerendered skeleton before any other script arrives (apps/web/build/skeletons.ts). Read when
  * the server starts; a build with another boot script needs a restart, and until then its skeleton
  * only waits for the app's own.
  */

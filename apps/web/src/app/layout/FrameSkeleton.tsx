@@ -13,7 +13,7 @@ import { TopBarShell } from './TopBarShell';
  * place with the same layout, and the offer's buttons work from then on. `withOffer` sets whether the
  * offer shows (by default, whether this browser was never asked).
  *
- * The build also prerenders it into index.html (prerenderFrameSkeleton), so that it paints from the
+ * The build also prerenders it into index.html (app/prerenderSkeletons.tsx), so that it paints from the
  * HTML before any script has arrived; this component then takes over from that copy.
  */
 export function FrameSkeleton({ withOffer }: { withOffer?: boolean }) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubPushBrowser, unstubPushBrowser } from '../../test/pushBrowser';
-import { bootSkeleton } from './prerenderFrameSkeleton';
+import { stubPushBrowser, unstubPushBrowser } from '../test/pushBrowser';
+import { bootSkeleton } from './prerenderSkeletons';
 
 const keys = {
   session: 'nexo.session',

@@ -1,14 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { authPaths } from '../../features/auth';
-import { PUSH_ASKED_STORAGE_KEY } from '../../features/notifications';
-import { SESSION_STORAGE_KEY } from '../../shared/api/sessionStore';
-import { createStyleCache, THEME_STORAGE_KEY, ThemedStyles } from '../ThemeModeProvider';
-import { createAppTheme } from '../theme';
-import { FrameSkeleton } from './FrameSkeleton';
+import { authPaths } from '../features/auth';
+import { PUSH_ASKED_STORAGE_KEY } from '../features/notifications';
+import { SESSION_STORAGE_KEY } from '../shared/api/sessionStore';
+import { FrameSkeleton } from './layout/FrameSkeleton';
+import { createStyleCache, THEME_STORAGE_KEY, ThemedStyles } from './ThemeModeProvider';
+import { createAppTheme } from './theme';
 
-/** What the build puts into index.html (build/frame-skeleton.ts). */
-export interface PrerenderedFrameSkeleton {
+/** What the build puts into index.html (build/skeletons.ts). */
+export interface PrerenderedSkeletons {
   /** The skeleton with its styles, inside #root: React's first commit replaces it. */
   markup: string;
   /** Shows the markup, or not, before the body is parsed (a classic inline script). */
@@ -26,10 +26,10 @@ export interface PrerenderedFrameSkeleton {
  * before. On a slow phone the frame paints from the HTML instead of after the entry script has
  * downloaded and run (docs/ARCHITECTURE.md, "The frame's skeleton paints first").
  *
- * `framePreloads` are the files of the frame's code (build/frame-skeleton.ts lists them from the
+ * `framePreloads` are the files of the frame's code (build/skeletons.ts lists them from the
  * bundle): with the skeleton shown, the boot script preloads them once the skeleton has painted.
  */
-export function prerenderFrameSkeleton(framePreloads: readonly string[] = []): PrerenderedFrameSkeleton {
+export function prerenderSkeletons(framePreloads: readonly string[] = []): PrerenderedSkeletons {
   const markup = renderToStaticMarkup(
     <ThemedStyles cache={createStyleCache()} theme={createAppTheme('light')}>
       <MemoryRouter>

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { prerenderFrameSkeleton } from './prerenderFrameSkeleton';
+import { prerenderSkeletons } from './prerenderSkeletons';
 
-describe('prerenderFrameSkeleton (index.html at build time)', () => {
-  const skeleton = prerenderFrameSkeleton();
+describe('prerenderSkeletons (index.html at build time)', () => {
+  const skeleton = prerenderSkeletons();
 
   it('renders the frame skeleton with its styles in one element, hidden until the boot script shows it', () => {
     expect(skeleton.markup.startsWith('<div data-frame-skeleton=""><style>')).toBe(true);

@@ -1,19 +1,19 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { type AliasOptions, createServer, type Plugin } from 'vite';
-import type { PrerenderedFrameSkeleton } from '../src/app/layout/prerenderFrameSkeleton';
+import type { PrerenderedSkeletons } from '../src/app/prerenderSkeletons';
 
 /**
  * Puts the frame's skeleton into index.html: the markup React would draw first for a session,
- * rendered once at build time from the component itself (src/app/layout/prerenderFrameSkeleton.tsx,
+ * rendered once at build time from the component itself (src/app/prerenderSkeletons.tsx,
  * loaded through a short-lived Vite SSR server), and the inline boot script that shows it before
  * any other script has arrived and then preloads the frame's code. The server allows that one inline
  * script by its hash in the Content-Security-Policy (apps/server/src/platform/http/web.ts,
  * inlineScriptSources).
  */
-export function frameSkeleton(options: { alias: AliasOptions; define: Record<string, string> }): Plugin {
+export function skeletons(options: { alias: AliasOptions; define: Record<string, string> }): Plugin {
   let root = process.cwd();
   return {
-    name: 'nexo-frame-skeleton',
+    name: 'nexo-skeletons',
     apply: 'build',
     configResolved(config) {
       root = config.root;
@@ -33,10 +33,10 @@ export function frameSkeleton(options: { alias: AliasOptions; define: Record<str
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
-          const module = (await server.ssrLoadModule('/src/app/layout/prerenderFrameSkeleton.tsx')) as {
-            prerenderFrameSkeleton: (framePreloads: string[]) => PrerenderedFrameSkeleton;
+          const module = (await server.ssrLoadModule('/src/app/prerenderSkeletons.tsx')) as {
+            prerenderSkeletons: (framePreloads: string[]) => PrerenderedSkeletons;
           };
-          const { markup, bootScript, style } = module.prerenderFrameSkeleton(
+          const { markup, bootScript, style } = module.prerenderSkeletons(
             context.bundle ? framePreloads(context.bundle) : [],
           );
           return {
@@ -48,7 +48,7 @@ export function frameSkeleton(options: { alias: AliasOptions; define: Record<str
           };
         } catch (error) {
           // Vite reports a failed build without the hook's error; say it here.
-          console.error('nexo-frame-skeleton:', error);
+          console.error('nexo-skeletons:', error);
           throw error;
         } finally {
           await server.close();
@@ -83,7 +83,7 @@ function framePreloads(bundle: OutputBundle): string[] {
   const entry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
   const roots = frameModules.map((module) => {
     const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
-    if (!chunk) throw new Error(`nexo-frame-skeleton: ningún chunk contiene ${module}`);
+    if (!chunk) throw new Error(`nexo-skeletons: ningún chunk contiene ${module}`);
     return chunk.fileName;
   });
   return [...withImports(roots)].filter((name) => !entry.has(name)).map((name) => `/${name}`);
