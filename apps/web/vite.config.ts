@@ -6,9 +6,9 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestEntry } from 'workbox-build';
-import { skeletons } from './build/skeletons';
 import { inlineMessages } from './build/inline-messages';
 import { contractSchemaNames, pureSchemas } from './build/pure-schemas';
+import { skeletons } from './build/skeletons';
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 const server = process.env.VITE_DEV_SERVER ?? 'http://localhost:8080';

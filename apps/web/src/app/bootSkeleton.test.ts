@@ -7,6 +7,7 @@ const keys = {
   theme: 'nexo.tema',
   asked: 'nexo.push.preguntado',
   outside: ['/login', '/logout'],
+  login: '/login',
 };
 const session = (usuario: object) => localStorage.setItem(keys.session, JSON.stringify({ usuario }));
 
@@ -78,5 +79,35 @@ describe('bootSkeleton (index.html, before any other script)', () => {
   it('shows nothing when the stored session is not readable', () => {
     localStorage.setItem(keys.session, '{roto');
     expect(boot('/home/misEquipos')).toBeUndefined();
+  });
+
+  it("shows the login page's copy on a bare /login without a session in the light theme", () => {
+    expect(boot('/login')).toBe('login');
+    expect(boot('/login/')).toBe('login');
+    expect(boot('/login?registro=1')).toBeUndefined();
+    expect(boot('/login?codigoMail=abc')).toBeUndefined();
+    expect(boot('/logout')).toBeUndefined();
+    localStorage.setItem(keys.theme, 'dark');
+    expect(boot('/login')).toBeUndefined();
+    localStorage.setItem(keys.theme, 'light');
+    session({ id: 1 });
+    expect(boot('/login')).toBeUndefined();
+  });
+
+  it('shows no login copy after a redirect that left state for the page (its notice)', () => {
+    window.history.replaceState({ usr: { from: '/home/equipoNuevo' } }, '', '/login');
+    delete document.documentElement.dataset.skeleton;
+    bootSkeleton(keys);
+    expect(document.documentElement.dataset.skeleton).toBeUndefined();
+  });
+
+  it("never sends the login page's copy", () => {
+    expect(boot('/login')).toBe('login');
+    document.body.innerHTML = '<div data-login-skeleton><form><input name="username" /></form></div>';
+    const form = document.querySelector('form') as HTMLFormElement;
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    document.body.innerHTML = '';
   });
 });

@@ -7,5 +7,6 @@ export { RegistrationCodeDialog } from './components/RegistrationCodeDialog';
 export { UserFields } from './components/UserFields';
 export { useUserUniqueness } from './hooks/useUserUniqueness';
 export type { LoginRedirectState } from './loginRedirect';
+export { LoginPage } from './pages/LoginPage';
 export { authPaths } from './paths';
 export { authRoutes } from './routes';

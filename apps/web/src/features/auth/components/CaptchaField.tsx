@@ -7,6 +7,8 @@ import { solveProofOfWork } from './proofOfWork';
 export interface CaptchaFieldHandle {
   /** A solution is single-use: clear it after every login attempt. */
   reset: () => void;
+  /** Ticks the box: what a click on it does. */
+  verify: () => void;
 }
 
 interface CaptchaFieldProps {
@@ -56,6 +58,7 @@ export const CaptchaField = forwardRef<CaptchaFieldHandle, CaptchaFieldProps>(fu
       setState('idle');
       onChange('');
     },
+    verify: () => void verify(),
   }));
 
   const verify = async () => {

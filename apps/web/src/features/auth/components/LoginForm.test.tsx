@@ -78,6 +78,33 @@ describe('LoginForm', { timeout: 20_000 }, () => {
     expect(screen.getByText(mensajes.debeCompletarCaptcha)).toBeInTheDocument();
   });
 
+  it("takes what was typed and focused in index.html's copy of the form before the app arrived", async () => {
+    document.documentElement.dataset.skeleton = 'login';
+    const copy = document.createElement('div');
+    copy.setAttribute('data-login-skeleton', '');
+    copy.innerHTML = '<form><input name="username" /><input name="password" type="password" /></form>';
+    document.body.append(copy);
+    (copy.querySelector('input[name="username"]') as HTMLInputElement).value = 'ana';
+    const password = copy.querySelector('input[name="password"]') as HTMLInputElement;
+    password.focus();
+    password.value = 'secreta1';
+    try {
+      renderWithProviders(<LoginForm />);
+      copy.remove();
+      expect(screen.getByLabelText('Usuario')).toHaveValue('ana');
+      expect(screen.getByLabelText('Contraseña')).toHaveValue('secreta1');
+      expect(screen.getByLabelText('Contraseña')).toHaveFocus();
+      // The values count for the form: only the captcha is missing.
+      await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+      expect(await screen.findByText(mensajes.debeCompletarCaptcha)).toBeInTheDocument();
+      expect(screen.queryByText(mensajes.usuarioInvalido)).not.toBeInTheDocument();
+      expect(screen.queryByText(mensajes.contrasenaInvalida)).not.toBeInTheDocument();
+    } finally {
+      copy.remove();
+      delete document.documentElement.dataset.skeleton;
+    }
+  });
+
   it('clears the captcha message once the captcha is ticked', async () => {
     renderWithProviders(<LoginForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));

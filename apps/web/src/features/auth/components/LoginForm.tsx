@@ -1,7 +1,7 @@
 import LoginRoundedIcon from '@mui/icons-material/LoginRounded';
 import { Box, Button, Stack } from '@mui/material';
 import { erroresLogin, type LoginForm as LoginFormValues, mensajes } from '@nexo/contracts';
-import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OutlinedTextField } from '../../../shared/forms/OutlinedTextField';
 import { PasswordField } from '../../../shared/forms/PasswordField';
@@ -9,6 +9,7 @@ import { useAlerts } from '../../../shared/ui/useAlerts';
 import { authApi } from '../api/authApi';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { useGoogleClientId } from '../hooks/useGoogleClientId';
+import { followLoginSkeleton } from '../loginSkeleton';
 import { CaptchaField, type CaptchaFieldHandle } from './CaptchaField';
 
 // Google's button and the recovery dialogs (and their schemas) load when needed: the login page
@@ -56,6 +57,26 @@ export function LoginForm() {
     if (revalidate) setErrors((current) => ({ ...current, [field]: validate(values.current)[field] }));
   };
 
+  // What was typed, ticked and focused in index.html's copy of this form carries over (loginSkeleton.ts).
+  const [skeleton] = useState(followLoginSkeleton);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const carried = skeleton?.();
+    if (!carried) return;
+    for (const [field, input] of [
+      ['username', usernameRef.current],
+      ['password', passwordRef.current],
+    ] as const) {
+      if (!input || !carried[field]) continue;
+      input.value = carried[field];
+      values.current = { ...values.current, [field]: carried[field] };
+    }
+    if (carried.captcha) captchaRef.current?.verify();
+    // The username has it already (autoFocus).
+    if (carried.focused === 'password') passwordRef.current?.focus();
+  }, [skeleton]);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -99,6 +120,7 @@ export function LoginForm() {
           name="username"
           autoComplete="username"
           autoFocus
+          ref={usernameRef}
           onChange={(event) => change('username', event.target.value)}
           error={Boolean(errors.username)}
           helperText={errors.username}
@@ -107,6 +129,7 @@ export function LoginForm() {
           label="Contraseña"
           name="password"
           autoComplete="current-password"
+          ref={passwordRef}
           onChange={(event) => change('password', event.target.value)}
           error={Boolean(errors.password)}
           helperText={errors.password}
