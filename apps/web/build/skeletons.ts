@@ -3,10 +3,11 @@ import { type AliasOptions, createServer, type Plugin } from 'vite';
 import type { PrerenderedSkeletons } from '../src/app/prerenderSkeletons';
 
 /**
- * Puts the frame's skeleton into index.html: the markup React would draw first for a session,
- * rendered once at build time from the component itself (src/app/prerenderSkeletons.tsx,
- * loaded through a short-lived Vite SSR server), and the inline boot script that shows it before
- * any other script has arrived and then preloads the frame's code. The server allows that one inline
+ * Puts the prerendered skeletons into index.html: the frame's skeleton React would draw first for a
+ * session and the login page's copy, rendered once at build time from the components themselves
+ * (src/app/prerenderSkeletons.tsx, loaded through a short-lived Vite SSR server), and the inline boot
+ * script that shows one of them before any other script has arrived and, for the frame, then
+ * preloads its code. The server allows that one inline
  * script by its hash in the Content-Security-Policy (apps/server/src/platform/http/web.ts,
  * inlineScriptSources).
  */

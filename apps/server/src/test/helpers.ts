@@ -184,3 +184,12 @@ export function jsonRequests(t: TestApp) {
     get: (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers }),
   };
 }
+
+/**
+ * Waits out the last 10 s of the current clock minute, so that a few quick calls all land in one of
+ * the fixed one-minute windows some limits count in (firmware downloads, API tokens).
+ */
+export async function insideOneClockMinute(): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_100 - intoMinute));
+}

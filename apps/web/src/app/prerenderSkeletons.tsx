@@ -92,7 +92,7 @@ export function bootSkeleton(keys: {
   theme: string;
   asked: string;
   outside: string[];
-  login?: string;
+  login: string;
   preload?: string[];
 }) {
   try {

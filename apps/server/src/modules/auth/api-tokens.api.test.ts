@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
 import { createDevice, createSensor } from '../../test/devices.factories.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { buildTestApp, engines, type TestApp, testConfig } from '../../test/helpers.js';
+import { buildTestApp, engines, insideOneClockMinute, type TestApp, testConfig } from '../../test/helpers.js';
 
 describe.each(engines)('personal API tokens (%s)', (engine) => {
   let t: TestApp;
@@ -213,8 +213,7 @@ describe.each(engines)('personal API tokens (%s)', (engine) => {
     const statuses: number[] = [];
     let limited: Awaited<ReturnType<typeof t.app.inject>> | undefined;
     // The limit counts per clock minute: the seven calls land in one, not across its turn.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_100 - intoMinute));
+    await insideOneClockMinute();
     for (let i = 0; i < 7; i++) {
       const res = await t.app.inject({ method: 'GET', url: '/sv/api/equipo/pu', headers: bearer(first) });
       statuses.push(res.statusCode);

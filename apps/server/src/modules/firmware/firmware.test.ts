@@ -15,7 +15,14 @@ import {
   type TestDevice,
   type TestUser,
 } from '../../test/factories.js';
-import { buildTestApp, createTestDb, engines, type TestApp, testConfig } from '../../test/helpers.js';
+import {
+  buildTestApp,
+  createTestDb,
+  engines,
+  insideOneClockMinute,
+  type TestApp,
+  testConfig,
+} from '../../test/helpers.js';
 import { connectStomp } from '../../test/stomp-client.js';
 import { ROLLOUT_JOB } from './index.js';
 
@@ -500,8 +507,7 @@ describe.each(engines)('firmware over the air (%s)', (engine) => {
           headers: { 'x-api-secret': device.secret },
         });
       // The limit counts downloads per clock minute: the three land in one, not across its turn.
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_100 - intoMinute));
+      await insideOneClockMinute();
       expect((await get()).statusCode).toBe(200);
       expect((await get()).statusCode).toBe(200);
       const refused = await get();
